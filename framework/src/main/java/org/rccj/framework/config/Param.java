@@ -1,0 +1,105 @@
+package org.rccj.framework.config;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One setting a workload or protocol accepts: its key, type, default, allowed range and help text.
+ * {@link #coerce} turns a raw config value (from JSON/YAML or {@code --set}) into the typed value or
+ * throws a {@link ConfigException} naming the key and what is accepted.
+ */
+public record Param(String key, Type type, Object defaultValue, double min, double max, List<String> choices, String help) {
+
+    public enum Type { INT, LONG, DOUBLE, BOOLEAN, STRING, CHOICE }
+
+    public static Param ofInt(String key, int def, int min, int max, String help) {
+        return new Param(key, Type.INT, def, min, max, List.of(), help);
+    }
+
+    public static Param ofLong(String key, long def, long min, long max, String help) {
+        return new Param(key, Type.LONG, def, min, max, List.of(), help);
+    }
+
+    public static Param ofDouble(String key, double def, double min, double max, String help) {
+        return new Param(key, Type.DOUBLE, def, min, max, List.of(), help);
+    }
+
+    /** A double that may be absent (null default = off). */
+    public static Param ofOptionalDouble(String key, double min, double max, String help) {
+        return new Param(key, Type.DOUBLE, null, min, max, List.of(), help);
+    }
+
+    public static Param ofBoolean(String key, boolean def, String help) {
+        return new Param(key, Type.BOOLEAN, def, 0, 0, List.of(), help);
+    }
+
+    public static Param ofChoice(String key, String def, List<String> choices, String help) {
+        return new Param(key, Type.CHOICE, def, 0, 0, List.copyOf(choices), help);
+    }
+
+    /** What is accepted, for help text and error messages. */
+    public String accepted() {
+        return switch (type) {
+            case INT, LONG -> "an integer in [" + fmt(min) + ", " + fmt(max) + "]";
+            case DOUBLE -> "a number in [" + fmt(min) + ", " + fmt(max) + "]" + (defaultValue == null ? " or null (off)" : "");
+            case BOOLEAN -> "true or false";
+            case STRING -> "a string";
+            case CHOICE -> "one of " + String.join(", ", choices);
+        };
+    }
+
+    private static String fmt(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) return Long.toString((long) d);
+        return String.format(Locale.ROOT, "%s", d);
+    }
+
+    /** @param prefix e.g. "workload." — used in messages so they name the full dotted key */
+    public Object coerce(String prefix, Object raw) {
+        String k = prefix + key;
+        if (raw == null) {
+            if (type == Type.DOUBLE && defaultValue == null) return null;
+            throw new ConfigException(k + ": missing value; expected " + accepted());
+        }
+        try {
+            switch (type) {
+                case INT, LONG -> {
+                    long v;
+                    if (raw instanceof Number n) {
+                        double d = n.doubleValue();
+                        if (d != Math.rint(d)) throw bad(k, raw);
+                        v = n.longValue();
+                    } else {
+                        v = Long.parseLong(raw.toString().trim().replace("_", ""));
+                    }
+                    if (v < min || v > max) throw bad(k, raw);
+                    return type == Type.INT ? (Object) (int) v : (Object) v;
+                }
+                case DOUBLE -> {
+                    double v = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
+                    if (Double.isNaN(v) || v < min || v > max) throw bad(k, raw);
+                    return v;
+                }
+                case BOOLEAN -> {
+                    if (raw instanceof Boolean b) return b;
+                    String s = raw.toString().trim().toLowerCase(Locale.ROOT);
+                    if (s.equals("true")) return true;
+                    if (s.equals("false")) return false;
+                    throw bad(k, raw);
+                }
+                case STRING -> { return raw.toString(); }
+                case CHOICE -> {
+                    String s = raw.toString().trim();
+                    for (String c : choices) if (c.equalsIgnoreCase(s)) return c;
+                    throw bad(k, raw);
+                }
+                default -> throw new IllegalStateException();
+            }
+        } catch (NumberFormatException e) {
+            throw bad(k, raw);
+        }
+    }
+
+    private ConfigException bad(String k, Object raw) {
+        return new ConfigException(k + ": '" + raw + "' is not accepted; expected " + accepted());
+    }
+}

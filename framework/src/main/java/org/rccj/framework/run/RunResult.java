@@ -1,0 +1,62 @@
+package org.rccj.framework.run;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stats.Histogram;
+import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.primitives.Counters;
+
+/**
+ * Everything one run measured, before it is written out (the results module turns it into
+ * summary.json, stages.csv and timeline.csv, design.md §7). Times are ns unless a name says otherwise.
+ */
+public final class RunResult {
+    public Config config;
+    /** Length of the measured interval, seconds (virtual on sim). */
+    public double measuredS;
+    /** All committed transactions in the measured interval; latency = first attempt to commit. */
+    public final TxnTypeStats total = new TxnTypeStats();
+    /** Per transaction type, in the workload's declared order. */
+    public final Map<String, TxnTypeStats> perType = new LinkedHashMap<>();
+    /** Abort counts by reason (sorted by name for stable output). */
+    public final Map<String, Long> abortReasons = new TreeMap<>();
+    /** Per stage: duration of the stage in each transaction attempt that ran it; protocol stage order. */
+    public final Map<Stage, Histogram> stages = new LinkedHashMap<>();
+    /** Execution (workload logic between fetches), reported beside the stages as "EXECUTE". */
+    public final Histogram execute = new Histogram();
+    /** Operations posted during the measured interval. */
+    public final Counters network = new Counters();
+    /** Share of worker CPU time busy per node during the measured interval (-1 unknown). */
+    public double[] busyShare = new double[0];
+    /** Committed transactions per timeline interval over the measured interval. */
+    public long[] timeline = new long[0];
+    public double timelineIntervalMs;
+    /** Protocol- or workload-specific figures (e.g. DrTM fallback rate), flat name -> number. */
+    public final Map<String, Double> extra = new LinkedHashMap<>();
+    /** Filled when verification ran. */
+    public Verification verification = Verification.notChecked();
+    /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
+    public double wallS;
+    public long simEvents;
+
+    public long commits() { return total.commits; }
+    public long aborts() { return total.aborts; }
+    public double abortRate() {
+        long attempts = total.commits + total.aborts;
+        return attempts == 0 ? 0 : (double) total.aborts / attempts;
+    }
+    public double throughputTps() { return measuredS <= 0 ? 0 : total.commits / measuredS; }
+
+    /** Result of the serializability check and the workload invariants. */
+    public record Verification(boolean checked, boolean serializable, long txnsChecked, List<String> anomalies,
+                               Map<String, Boolean> invariants) {
+        public static Verification notChecked() { return new Verification(false, false, 0, List.of(), Map.of()); }
+
+        /** True when verification ran and everything held. */
+        public boolean passed() { return checked && serializable && !invariants.containsValue(false); }
+    }
+}

@@ -1,0 +1,4 @@
+package org.rccj.framework.spi;
+
+/** Placeholder, being written. */
+public interface Workload {}

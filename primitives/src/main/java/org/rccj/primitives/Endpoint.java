@@ -1,0 +1,40 @@
+package org.rccj.primitives;
+
+/**
+ * A worker's view of the fabric: its queue pairs, its clock and its CPU. Not thread-safe: one per worker.
+ */
+public interface Endpoint {
+    int node();
+    int worker();
+
+    /**
+     * Posts a doorbell batch: {@code ops[0..n)} all go to {@code ops[0].node}, are executed in posting
+     * order and cost one doorbell. Ops to this worker's own node take the local shortcut (plain memory
+     * operations) and complete before this call returns.
+     */
+    void post(Op[] ops, int n);
+
+    /** Posts one op as its own doorbell batch. */
+    void post(Op op);
+
+    /** Handler side: sends the reply of {@code call} (now or, for a deferred reply, later). */
+    void reply(Op call);
+
+    /** Asks for {@code op} (verb TIMER) to be completed at {@code time} on this worker's clock. */
+    void timer(Op op, long time);
+
+    /** Now on this worker's clock, ns (virtual on sim, {@code System.nanoTime} on real fabrics). */
+    long now();
+
+    /** Work that really computes: sim charges it as CPU time, real fabrics spin for that long. */
+    void compute(long ns);
+
+    /** CPU cost of framework/protocol bookkeeping in the simulated machine; a no-op on real fabrics. */
+    void charge(long ns);
+
+    /** This worker's operation counters. */
+    Counters counters();
+
+    /** The cost profile's figures, for code that charges modelled CPU time. */
+    CostProfile profile();
+}

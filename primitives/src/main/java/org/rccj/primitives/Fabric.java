@@ -1,0 +1,24 @@
+package org.rccj.primitives;
+
+/**
+ * A cluster of nodes with registered memory and workers that talk through verbs. Protocol and workload
+ * code only ever see {@link Endpoint} and {@link RegisteredMemory}; the fabric decides how time passes.
+ */
+public interface Fabric extends AutoCloseable {
+    String name();
+    int nodes();
+    int threads();
+    RegisteredMemory memory(int node);
+    Endpoint endpoint(int node, int worker);
+
+    /**
+     * Runs every worker's event loop until every host reports {@link WorkerHost#finished()} and no
+     * operation is in flight. {@code hosts[node][worker]}.
+     */
+    void run(WorkerHost[][] hosts);
+
+    /** Share of the measured interval each node's worker CPUs were busy (sim: modelled; real: -1 if unknown). */
+    double[] busyShare(long fromNs, long toNs);
+
+    @Override default void close() {}
+}

@@ -1,0 +1,226 @@
+package org.rccj.primitives;
+
+import java.util.PriorityQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The cluster in one JVM with real threads, one per worker. One-sided ops are executed by the issuing
+ * thread on the target node's memory with real atomics; RPCs go through a queue into the target worker's
+ * event loop, which runs the handler (so two-sided ops really cost the remote worker's CPU). An idle
+ * worker spins briefly and then parks, so more workers than cores still make progress.
+ */
+public final class LocalFabric implements Fabric {
+    private static final byte K_ARRIVE = 1, K_REPLY = 2;
+    private static final int SPINS_BEFORE_PARK = 200;
+    private static final long PARK_NS = 20_000;
+
+    private final int nodes, threads;
+    private final CostProfile cost;
+    private final RegisteredMemory[] memory;
+    private final LocalWorker[][] workers;
+    private final AtomicInteger unfinished = new AtomicInteger();
+    private final AtomicLong rpcsInFlight = new AtomicLong();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private volatile boolean stop;
+
+    public LocalFabric(int nodes, int threads, CostProfile cost) {
+        this.nodes = nodes;
+        this.threads = threads;
+        this.cost = cost;
+        memory = new RegisteredMemory[nodes];
+        workers = new LocalWorker[nodes][threads];
+        for (int n = 0; n < nodes; n++) {
+            memory[n] = new RegisteredMemory(n);
+            for (int t = 0; t < threads; t++) workers[n][t] = new LocalWorker(n, t);
+        }
+    }
+
+    @Override public String name() { return "local"; }
+    @Override public int nodes() { return nodes; }
+    @Override public int threads() { return threads; }
+    @Override public RegisteredMemory memory(int node) { return memory[node]; }
+    @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
+
+    @Override
+    public double[] busyShare(long fromNs, long toNs) {
+        double[] share = new double[nodes];
+        double span = Math.max(1, toNs - fromNs);
+        for (int n = 0; n < nodes; n++) {
+            long b = 0;
+            for (LocalWorker w : workers[n]) b += w.busyNs - w.busyMark;
+            share[n] = Math.min(1.0, b / (span * threads));
+        }
+        return share;
+    }
+
+    public void markBusy() {
+        for (LocalWorker[] ws : workers) for (LocalWorker w : ws) w.busyMark = w.busyNs;
+    }
+
+    @Override
+    public void run(WorkerHost[][] hosts) {
+        unfinished.set(nodes * threads);
+        Thread[] ts = new Thread[nodes * threads];
+        for (int n = 0; n < nodes; n++) {
+            for (int t = 0; t < threads; t++) {
+                LocalWorker w = workers[n][t];
+                w.host = hosts[n][t];
+                Thread th = new Thread(w::loop, "rcc-worker-" + n + "-" + t);
+                th.setDaemon(true);
+                w.thread = th;
+                ts[n * threads + t] = th;
+            }
+        }
+        for (Thread th : ts) th.start();
+        for (Thread th : ts) {
+            try {
+                th.join();
+            } catch (InterruptedException e) {
+                stop = true;
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while running the local fabric", e);
+            }
+        }
+        Throwable f = failure.get();
+        if (f != null) {
+            if (f instanceof RuntimeException re) throw re;
+            if (f instanceof Error er) throw er;
+            throw new IllegalStateException(f);
+        }
+    }
+
+    private boolean allDone() {
+        return stop || (unfinished.get() == 0 && rpcsInFlight.get() == 0);
+    }
+
+    private final class LocalWorker implements Endpoint {
+        final int node, worker;
+        final Counters counters = new Counters();
+        final ConcurrentLinkedQueue<Op> inbox = new ConcurrentLinkedQueue<>();
+        final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
+        volatile Thread thread;
+        volatile boolean parked;
+        WorkerHost host;
+        boolean reportedFinished;
+        long busyNs, busyMark;
+
+        LocalWorker(int node, int worker) { this.node = node; this.worker = worker; }
+
+        void loop() {
+            try {
+                int idle = 0;
+                while (!allDone()) {
+                    long t0 = System.nanoTime();
+                    boolean worked = false;
+                    Op op;
+                    while ((op = inbox.poll()) != null) {
+                        worked = true;
+                        if (op.kind == K_ARRIVE) {
+                            host.onRpc(op);
+                        } else {
+                            rpcsInFlight.decrementAndGet();
+                            op.inFlight = false;
+                            host.onComplete(op);
+                        }
+                    }
+                    while (!timers.isEmpty() && timers.peek().time <= t0) {
+                        Op t = timers.poll();
+                        t.inFlight = false;
+                        host.onComplete(t);
+                        worked = true;
+                    }
+                    if (host.runOne()) worked = true;
+                    if (!reportedFinished && host.finished()) {
+                        reportedFinished = true;
+                        unfinished.decrementAndGet();
+                    }
+                    if (worked) {
+                        busyNs += System.nanoTime() - t0;
+                        idle = 0;
+                    } else if (++idle > SPINS_BEFORE_PARK) {
+                        parked = true;
+                        if (inbox.isEmpty()) LockSupport.parkNanos(PARK_NS);
+                        parked = false;
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                stop = true;
+            }
+        }
+
+        void deliver(Op op) {
+            inbox.add(op);
+            if (parked) LockSupport.unpark(thread);
+        }
+
+        @Override public int node() { return node; }
+        @Override public int worker() { return worker; }
+        @Override public long now() { return System.nanoTime(); }
+        @Override public Counters counters() { return counters; }
+        @Override public CostProfile profile() { return cost; }
+        @Override public void charge(long ns) {}
+
+        @Override
+        public void compute(long ns) {
+            long end = System.nanoTime() + ns;
+            while (System.nanoTime() < end) Thread.onSpinWait();
+        }
+
+        @Override public void post(Op op) { post1(op, true); }
+
+        @Override
+        public void post(Op[] ops, int n) {
+            for (int i = 0; i < n; i++) post1(ops[i], i == 0);
+        }
+
+        private void post1(Op op, boolean doorbell) {
+            op.srcNode = node;
+            op.srcWorker = worker;
+            op.inFlight = true;
+            if (op.node == node) counters.local++; else counters.count(op);
+            if (op.verb == Verb.RPC) {
+                if (op.node == node) {
+                    host.onRpc(op);
+                    return;
+                }
+                rpcsInFlight.incrementAndGet();
+                op.kind = K_ARRIVE;
+                workers[op.node][worker % threads].deliver(op);
+                return;
+            }
+            if (doorbell && op.node != node) counters.doorbells++;
+            MemoryOps.execute(memory[op.node], op);
+            op.inFlight = false;
+            if (op.signaled) host.onComplete(op);
+        }
+
+        @Override
+        public void reply(Op call) {
+            if (call.srcNode == node && call.srcWorker == worker) {
+                call.inFlight = false;
+                host.onComplete(call);
+                return;
+            }
+            if (call.srcNode == node) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
+            call.kind = K_REPLY;
+            workers[call.srcNode][call.srcWorker].deliver(call);
+        }
+
+        @Override
+        public void timer(Op op, long time) {
+            op.verb = Verb.TIMER;
+            op.srcNode = node;
+            op.srcWorker = worker;
+            op.inFlight = true;
+            op.time = time;
+            timers.add(op);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package org.rccj.primitives;
+
+import java.lang.invoke.VarHandle;
+
+/** Executes a one-sided op against a node's registered memory: what the target NIC does. */
+final class MemoryOps {
+    private MemoryOps() {}
+
+    static void execute(RegisteredMemory m, Op op) {
+        switch (op.verb) {
+            case READ -> {
+                m.read(op.region, op.offset, op.data, 0, op.length);
+                VarHandle.acquireFence();
+            }
+            case WRITE -> {
+                VarHandle.releaseFence();
+                m.write(op.region, op.offset, op.data, 0, op.length);
+            }
+            case CAS -> op.result = m.cas(op.region, op.offset, op.compare, op.value);
+            case FAA -> op.result = m.faa(op.region, op.offset, op.value);
+            default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.rccj.primitives;
+
+/**
+ * One verb posted by a worker: a work request and, for RPC, the request and reply messages.
+ * Ops are reused; a posted op belongs to the fabric until {@link WorkerHost#onComplete} hands it back
+ * (signaled ops and RPCs) or until it has executed (unsignaled ops, then {@link #inFlight} turns false
+ * and the host is told through {@code onComplete} as well, with {@link #signaled} false).
+ * The payload of a WRITE and the request of an RPC are taken from {@link #data} when the op executes,
+ * so a caller must not touch {@code data} while the op is in flight.
+ */
+public final class Op extends Event {
+    public Verb verb;
+    /** Target node. */
+    public int node;
+    public int region;
+    public long offset;
+    /** READ/WRITE: bytes; RPC: request bytes in {@link #data}. */
+    public int length;
+    /** READ destination, WRITE source, RPC request. Owned by the op. */
+    public byte[] data = new byte[64];
+    /** CAS: expected value; FAA: unused. */
+    public long compare;
+    /** CAS: new value; FAA: the addend. */
+    public long value;
+    /** CAS/FAA: the value found in memory. */
+    public long result;
+    public boolean signaled = true;
+    public volatile boolean inFlight;
+
+    /** RPC: handler id. */
+    public int handler;
+    /** RPC: reply message written by the handler, {@link #replyLength} bytes. */
+    public byte[] reply = new byte[64];
+    public int replyLength;
+
+    /** Who posted it (filled by the fabric). */
+    public int srcNode, srcWorker;
+    /** Owner cookie for the framework (the waiting coroutine). */
+    public Object owner;
+    /** Free for the framework: e.g. which entry of a read set this op serves. */
+    public int tag;
+
+    /** Next op of the same doorbell batch. */
+    Op next;
+
+    public Op read(int node, int region, long offset, int length) {
+        this.verb = Verb.READ; this.node = node; this.region = region; this.offset = offset; this.length = length;
+        data = Bytes.ensure(data, length);
+        return this;
+    }
+
+    /** Prepares a WRITE; the caller then fills {@code data[0..length)}. */
+    public Op write(int node, int region, long offset, int length) {
+        this.verb = Verb.WRITE; this.node = node; this.region = region; this.offset = offset; this.length = length;
+        data = Bytes.ensure(data, length);
+        return this;
+    }
+
+    public Op writeLong(int node, int region, long offset, long v) {
+        write(node, region, offset, 8);
+        Bytes.putLong(data, 0, v);
+        return this;
+    }
+
+    public Op cas(int node, int region, long offset, long expect, long update) {
+        this.verb = Verb.CAS; this.node = node; this.region = region; this.offset = offset; this.length = 8;
+        this.compare = expect; this.value = update;
+        return this;
+    }
+
+    public Op faa(int node, int region, long offset, long delta) {
+        this.verb = Verb.FAA; this.node = node; this.region = region; this.offset = offset; this.length = 8;
+        this.value = delta;
+        return this;
+    }
+
+    /** Prepares an RPC; the caller then fills {@code data[0..length)} with the request. */
+    public Op rpc(int node, int handler, int length) {
+        this.verb = Verb.RPC; this.node = node; this.handler = handler; this.length = length;
+        data = Bytes.ensure(data, length);
+        replyLength = 0;
+        return this;
+    }
+
+    /** Handler side: makes room for a reply of {@code len} bytes and sets its length. */
+    public byte[] replyBuffer(int len) {
+        reply = Bytes.ensure(reply, len);
+        replyLength = len;
+        return reply;
+    }
+
+    public Op unsignaled() { signaled = false; return this; }
+
+    /** Bytes this op moves on the wire (payload, not headers). */
+    public int wireBytes() {
+        return switch (verb) {
+            case READ, WRITE -> length;
+            case CAS, FAA -> 8;
+            case RPC -> length + replyLength;
+            case TIMER -> 0;
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package org.rccj.primitives;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The registered (RDMA-accessible) memory of one node: off-heap regions addressed by (region, offset).
+ * Every node registers the same regions in the same order, so a region id means the same thing
+ * cluster-wide. 8-byte words at 8-aligned offsets are accessed atomically through a VarHandle view.
+ */
+public final class RegisteredMemory {
+    private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+    private final int node;
+    private final List<ByteBuffer> regions = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+
+    public RegisteredMemory(int node) { this.node = node; }
+
+    public int node() { return node; }
+
+    /** Registers a zeroed region of {@code bytes} bytes and returns its id. */
+    public synchronized int register(String name, long bytes) {
+        if (bytes > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException("region '" + name + "' of " + bytes + " bytes exceeds 2 GiB; use more nodes or a smaller scale");
+        }
+        ByteBuffer b = ByteBuffer.allocateDirect((int) Math.max(bytes, 8)).order(ByteOrder.nativeOrder());
+        regions.add(b);
+        names.add(name);
+        return regions.size() - 1;
+    }
+
+    public int regionCount() { return regions.size(); }
+    public String regionName(int region) { return names.get(region); }
+    public long regionSize(int region) { return regions.get(region).capacity(); }
+    public long totalBytes() { long s = 0; for (ByteBuffer b : regions) s += b.capacity(); return s; }
+
+    private ByteBuffer buf(int region) { return regions.get(region); }
+
+    public long getLong(int region, long off) { return (long) LONG.get(buf(region), (int) off); }
+    public long getLongVolatile(int region, long off) { return (long) LONG.getVolatile(buf(region), (int) off); }
+    public void putLong(int region, long off, long v) { LONG.set(buf(region), (int) off, v); }
+    public void putLongVolatile(int region, long off, long v) { LONG.setVolatile(buf(region), (int) off, v); }
+    public void putLongRelease(int region, long off, long v) { LONG.setRelease(buf(region), (int) off, v); }
+
+    /** Atomic compare-and-swap; returns the value found (equal to {@code expect} on success), like RDMA CAS. */
+    public long cas(int region, long off, long expect, long update) {
+        return (long) LONG.compareAndExchange(buf(region), (int) off, expect, update);
+    }
+
+    /** Atomic fetch-and-add; returns the previous value. */
+    public long faa(int region, long off, long delta) {
+        return (long) LONG.getAndAdd(buf(region), (int) off, delta);
+    }
+
+    /** Copies bytes out of registered memory. Not atomic beyond single aligned words. */
+    public void read(int region, long off, byte[] dst, int dstOff, int len) {
+        buf(region).get((int) off, dst, dstOff, len);
+    }
+
+    /** Copies bytes into registered memory. Not atomic beyond single aligned words. */
+    public void write(int region, long off, byte[] src, int srcOff, int len) {
+        buf(region).put((int) off, src, srcOff, len);
+    }
+}

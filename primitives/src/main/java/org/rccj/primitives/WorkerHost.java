@@ -1,0 +1,22 @@
+package org.rccj.primitives;
+
+/**
+ * The framework's side of a worker's event loop. A fabric calls these, always on the worker's own
+ * thread (local) or in simulated time on the simulator's thread (sim); never concurrently for one worker.
+ */
+public interface WorkerHost {
+    /** An op posted by this worker is done (signaled completion, RPC reply, timer, or unsignaled op executed). */
+    void onComplete(Op op);
+
+    /** An RPC request arrived for this worker: run its handler, which replies now or later via {@link Endpoint#reply}. */
+    void onRpc(Op call);
+
+    /** Runs one ready coroutine until it yields; false if none was ready. */
+    boolean runOne();
+
+    /** True while some coroutine is ready to run. */
+    boolean hasReady();
+
+    /** True when this worker's coroutines have all finished (it may still serve RPCs). */
+    boolean finished();
+}
