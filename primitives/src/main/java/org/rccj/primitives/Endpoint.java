@@ -32,6 +32,9 @@ public interface Endpoint {
     /** CPU cost of framework/protocol bookkeeping in the simulated machine; a no-op on real fabrics. */
     void charge(long ns);
 
+    /** Cumulative ns this worker's CPU has been busy (sim: modelled; local: time outside the idle loop). */
+    long busyNanos();
+
     /** This worker's operation counters. */
     Counters counters();
 

@@ -17,8 +17,5 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
-    /** Share of the measured interval each node's worker CPUs were busy (sim: modelled; real: -1 if unknown). */
-    double[] busyShare(long fromNs, long toNs);
-
     @Override default void close() {}
 }

@@ -45,21 +45,7 @@ public final class LocalFabric implements Fabric {
     @Override public RegisteredMemory memory(int node) { return memory[node]; }
     @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
 
-    @Override
-    public double[] busyShare(long fromNs, long toNs) {
-        double[] share = new double[nodes];
-        double span = Math.max(1, toNs - fromNs);
-        for (int n = 0; n < nodes; n++) {
-            long b = 0;
-            for (LocalWorker w : workers[n]) b += w.busyNs - w.busyMark;
-            share[n] = Math.min(1.0, b / (span * threads));
-        }
-        return share;
-    }
 
-    public void markBusy() {
-        for (LocalWorker[] ws : workers) for (LocalWorker w : ws) w.busyMark = w.busyNs;
-    }
 
     @Override
     public void run(WorkerHost[][] hosts) {
@@ -106,7 +92,7 @@ public final class LocalFabric implements Fabric {
         volatile boolean parked;
         WorkerHost host;
         boolean reportedFinished;
-        long busyNs, busyMark;
+        long busyNs;
 
         LocalWorker(int node, int worker) { this.node = node; this.worker = worker; }
 
@@ -164,6 +150,7 @@ public final class LocalFabric implements Fabric {
         @Override public int worker() { return worker; }
         @Override public long now() { return System.nanoTime(); }
         @Override public Counters counters() { return counters; }
+        @Override public long busyNanos() { return busyNs; }
         @Override public CostProfile profile() { return cost; }
         @Override public void charge(long ns) {}
 

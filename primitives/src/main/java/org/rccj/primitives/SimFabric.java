@@ -57,26 +57,8 @@ public final class SimFabric implements Fabric {
     /** Events processed so far (for simulator speed reports). */
     public long events() { return events; }
 
-    /** Cumulative modelled busy ns of one worker's core. */
-    public long busyNanos(int node, int worker) { return workers[node][worker].busyNs; }
 
-    @Override
-    public double[] busyShare(long fromNs, long toNs) {
-        // fromNs/toNs are accepted for the interface; busy time is taken from snapshots in markBusy()
-        double[] share = new double[nodes];
-        double span = Math.max(1, toNs - fromNs);
-        for (int n = 0; n < nodes; n++) {
-            long b = 0;
-            for (SimWorker w : workers[n]) b += w.busyNs - w.busyMark;
-            share[n] = Math.min(1.0, b / (span * threads));
-        }
-        return share;
-    }
 
-    /** Remembers every worker's busy time now, as the start of the measured interval. */
-    public void markBusy() {
-        for (SimWorker[] ws : workers) for (SimWorker w : ws) w.busyMark = w.busyNs;
-    }
 
     @Override
     public void run(WorkerHost[][] hosts) {
@@ -170,7 +152,7 @@ public final class SimFabric implements Fabric {
         final RunEvent run;
         WorkerHost host;
         long cpuAt;
-        long busyNs, busyMark;
+        long busyNs;
 
         SimWorker(int node, int worker) {
             this.node = node;
@@ -203,6 +185,7 @@ public final class SimFabric implements Fabric {
         @Override public int worker() { return worker; }
         @Override public long now() { return Math.max(cpuAt, now); }
         @Override public Counters counters() { return counters; }
+        @Override public long busyNanos() { return busyNs; }
         @Override public CostProfile profile() { return cost; }
 
         @Override

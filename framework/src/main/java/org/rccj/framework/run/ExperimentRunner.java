@@ -1,7 +1,33 @@
 package org.rccj.framework.run;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.rccj.framework.config.Config;
+import org.rccj.framework.history.CheckResult;
+import org.rccj.framework.history.HistoryJson;
+import org.rccj.framework.history.HistoryRecord;
+import org.rccj.framework.history.SerializabilityChecker;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.ClusterRun;
+import org.rccj.framework.runtime.StatsCollector;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.ProtocolSetup;
+import org.rccj.framework.spi.Workload;
+import org.rccj.framework.spi.WorkloadFactory;
+import org.rccj.framework.spi.WorkloadSetup;
+import org.rccj.framework.store.Store;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.FaultSettings;
+import org.rccj.primitives.LocalFabric;
+import org.rccj.primitives.SimFabric;
 
 /**
  * Runs one experiment: builds the fabric, loads the workload into the store, runs every worker's
@@ -9,6 +35,8 @@ import org.rccj.framework.config.Config;
  * the workload invariants. With {@code history} set, writes the history file (design.md §8).
  */
 public final class ExperimentRunner {
+    public static final int TIMELINE_BUCKETS = 20;
+
     private ExperimentRunner() {}
 
     /**
@@ -16,6 +44,70 @@ public final class ExperimentRunner {
      * @return the measurements; never writes result files (the results module does)
      */
     public static RunResult run(Config config, PrintStream progress) {
-        throw new UnsupportedOperationException("being written");
+        return run(config, progress, RunHooks.NONE);
+    }
+
+    public static RunResult run(Config c, PrintStream progress, RunHooks hooks) {
+        long wall0 = System.nanoTime();
+        ProtocolFactory pf = c.protocolFactory();
+        WorkloadFactory wf = c.workloadFactory();
+        Protocol protocol = pf.create(new ProtocolSetup(c, c.hybrid, c.protocolOptions));
+        Workload workload = wf.create(new WorkloadSetup(c, c.workload));
+        CostProfile profile = CostProfile.load(c.profile);
+        Fabric fabric = switch (c.fabric) {
+            case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads));
+            case "local" -> new LocalFabric(c.nodes, c.threads, profile);
+            default -> throw new IllegalArgumentException("fabric " + c.fabric);
+        };
+        say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
+                pf.name(), wf.name(), c.fabric, c.hybrid.spelled(), c.nodes, c.threads, c.coroutines);
+        Store store = new Store(fabric, protocol.header(), workload.tables());
+        workload.load(store, c.seed);
+        Cluster cluster = new Cluster(c, fabric, store);
+        protocol.attach(cluster);
+        boolean record = c.verify || c.history != null;
+        long warmup = Math.round(c.warmupMs * 1e6), duration = Math.round(c.durationMs * 1e6);
+        long start = fabric instanceof SimFabric ? 0 : System.nanoTime();
+        say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
+                (System.nanoTime() - wall0) / 1e9, c.warmupMs, c.durationMs, c.fabric.equals("sim") ? "virtual" : "wall-clock");
+        long wallRun = System.nanoTime();
+        Worker[][] workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
+        double wallS = (System.nanoTime() - wallRun) / 1e9;
+        hooks.afterRun(cluster);
+
+        RunResult r = new RunResult();
+        r.config = c;
+        r.measuredS = duration / 1e9;
+        r.timelineIntervalMs = c.durationMs / TIMELINE_BUCKETS;
+        r.wallS = wallS;
+        if (fabric instanceof SimFabric sim) r.simEvents = sim.events();
+        StatsCollector.collect(workers, workload.txnTypes(), pf.stages(), duration, r);
+        for (Map.Entry<String, Double> e : protocol.metrics().entrySet()) r.extra.put(e.getKey(), e.getValue());
+        say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
+
+        if (record) {
+            List<HistoryRecord> history = StatsCollector.history(workers);
+            if (c.history != null) {
+                try {
+                    HistoryJson.write(Path.of(c.history), history, store.tableNames());
+                } catch (IOException e) {
+                    throw new UncheckedIOException("writing history " + c.history, e);
+                }
+                say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history);
+            }
+            if (c.verify) {
+                long v0 = System.nanoTime();
+                CheckResult check = SerializabilityChecker.check(history, store.tableNames());
+                Map<String, Boolean> inv = workload.checkInvariants(store);
+                r.verification = new RunResult.Verification(true, check.serializable(), check.txnsChecked(),
+                        check.anomalies(), inv);
+                say(progress, "rcc: verified %d transactions in %.2f s", check.txnsChecked(), (System.nanoTime() - v0) / 1e9);
+            }
+        }
+        return r;
+    }
+
+    private static void say(PrintStream p, String fmt, Object... args) {
+        if (p != null) p.println(String.format(Locale.ROOT, fmt, args));
     }
 }

@@ -1,4 +1,7 @@
 package org.rccj.framework.spi;
 
-/** Placeholder, being written. */
-public interface ProtocolSetup {}
+import java.util.Map;
+import org.rccj.framework.config.Config;
+
+/** What a protocol is built from: the run's config, its hybrid code and its resolved options. */
+public record ProtocolSetup(Config config, HybridCode hybrid, Map<String, Object> options) {}

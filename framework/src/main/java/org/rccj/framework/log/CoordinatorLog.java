@@ -1,0 +1,117 @@
+package org.rccj.framework.log;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Op;
+
+/**
+ * The LOG stage shared by every protocol: before commit, a coordinator writes a redo entry (its write
+ * set) to the log rings of {@code replication - 1} backup nodes, either with one-sided WRITEs or by an
+ * RPC whose handler copies the entry. Each backup has one ring per (source node, source worker), so a
+ * writer owns its ring and picks positions itself. Entries are not truncated or replayed (recovery is
+ * out of scope); the ring wraps.
+ */
+public final class CoordinatorLog {
+    public static final int RING_BYTES = 64 * 1024;
+    // entry layout
+    public static final int ENTRY_TXN = 0, ENTRY_COUNT = 8, ENTRY_BYTES = 16, ENTRY_ITEMS = 24;
+    // item layout, followed by the record
+    public static final int ITEM_TABLE = 0, ITEM_KEY = 8, ITEM_RECORD = 16;
+    // RPC request: position in the ring, then the entry
+    public static final int REQ_POSITION = 0, REQ_ENTRY = 8;
+
+    private final Cluster cluster;
+    private final int region;
+    private final int handler;
+    private final int backups;
+
+    public CoordinatorLog(Cluster cluster) {
+        this.cluster = cluster;
+        int nodes = cluster.nodes();
+        long bytes = (long) nodes * cluster.threads() * RING_BYTES;
+        int r = -1;
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", bytes);
+        this.region = r;
+        this.backups = cluster.config.replication - 1;
+        this.handler = cluster.register("log.append", this::handle);
+    }
+
+    private long ringBase(int srcNode, int srcWorker) {
+        return (long) (srcNode * cluster.threads() + srcWorker) * RING_BYTES;
+    }
+
+    /** Bytes of the entry for a transaction's write set. */
+    static int entryBytes(Tx tx) {
+        int b = ENTRY_ITEMS;
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (a.write) b += ITEM_RECORD + align8(a.table.recordBytes);
+        }
+        return b;
+    }
+
+    private static int align8(int n) { return (n + 7) & ~7; }
+
+    /** Encodes the redo entry at {@code dst[off..)}. */
+    static void encode(Tx tx, byte[] dst, int off, int bytes) {
+        int count = 0;
+        int p = off + ENTRY_ITEMS;
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (!a.write) continue;
+            Bytes.putLong(dst, p + ITEM_TABLE, a.table.id);
+            Bytes.putLong(dst, p + ITEM_KEY, a.key);
+            System.arraycopy(a.update, 0, dst, p + ITEM_RECORD, a.table.recordBytes);
+            p += ITEM_RECORD + align8(a.table.recordBytes);
+            count++;
+        }
+        Bytes.putLong(dst, off + ENTRY_TXN, tx.id);
+        Bytes.putLong(dst, off + ENTRY_COUNT, count);
+        Bytes.putLong(dst, off + ENTRY_BYTES, bytes);
+    }
+
+    /** Runs the LOG stage for {@code tx}: returns once every backup holds the entry. */
+    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) {
+        if (backups == 0 || tx.readOnly()) return;
+        int bytes = entryBytes(tx);
+        if (bytes > RING_BYTES) throw new IllegalStateException("log entry of " + bytes + " bytes exceeds the ring");
+        Worker w = ctx.worker;
+        long pos = w.logPosition();
+        if (pos + bytes > RING_BYTES) pos = 0;
+        w.logPosition(pos + bytes);
+        long at = ringBase(ctx.node, w.index) + pos;
+        for (int b = 1; b <= backups; b++) {
+            int node = (ctx.node + b) % cluster.nodes();
+            Op op = ctx.op();
+            if (oneSided) {
+                op.write(node, region, at, bytes);
+                encode(tx, op.data, 0, bytes);
+            } else {
+                op.rpc(node, handler, REQ_ENTRY + bytes);
+                Bytes.putLong(op.data, REQ_POSITION, at);
+                encode(tx, op.data, REQ_ENTRY, bytes);
+            }
+            ctx.add(op);
+        }
+        ctx.flushAndWait();
+        ctx.release();
+    }
+
+    private void handle(Worker w, Op call) {
+        long at = Bytes.getLong(call.data, REQ_POSITION);
+        int bytes = call.length - REQ_ENTRY;
+        w.charge(w.ep.profile().localOpNs + bytes / 8);
+        w.memory.write(region, at, call.data, REQ_ENTRY, bytes);
+        call.replyBuffer(0);
+        w.reply(call);
+    }
+
+    /** Reads back the transaction id of the entry at a ring position on a backup (tests). */
+    public long entryTxn(int backupNode, int srcNode, int srcWorker, long pos) {
+        return cluster.memory(backupNode).getLong(region, ringBase(srcNode, srcWorker) + pos + ENTRY_TXN);
+    }
+}

@@ -1,0 +1,44 @@
+package org.rccj.framework.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.log.CoordinatorLog;
+import org.rccj.framework.store.Store;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.RegisteredMemory;
+
+/** One run's cluster: fabric, store, RPC handlers, coordinator log and workers. */
+public final class Cluster {
+    public final Config config;
+    public final Fabric fabric;
+    public final Store store;
+    public final CoordinatorLog log;
+    private final List<RpcHandler> handlers = new ArrayList<>();
+    private final List<String> handlerNames = new ArrayList<>();
+    Worker[][] workers;
+
+    public Cluster(Config config, Fabric fabric, Store store) {
+        this.config = config;
+        this.fabric = fabric;
+        this.store = store;
+        this.log = new CoordinatorLog(this);
+    }
+
+    public int nodes() { return fabric.nodes(); }
+    public int threads() { return fabric.threads(); }
+    public RegisteredMemory memory(int node) { return fabric.memory(node); }
+
+    /** Registers an RPC handler (at setup, before the run) and returns its id. */
+    public int register(String name, RpcHandler h) {
+        handlers.add(h);
+        handlerNames.add(name);
+        return handlers.size() - 1;
+    }
+
+    RpcHandler handler(int id) { return handlers.get(id); }
+
+    public String handlerName(int id) { return handlerNames.get(id); }
+
+    public Worker worker(int node, int index) { return workers[node][index]; }
+}

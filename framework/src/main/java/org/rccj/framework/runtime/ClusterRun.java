@@ -1,0 +1,52 @@
+package org.rccj.framework.runtime;
+
+import java.util.List;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.spi.Workload;
+import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.primitives.WorkerHost;
+
+/** Builds the workers and coroutines of a cluster and runs them on its fabric. */
+public final class ClusterRun {
+    private ClusterRun() {}
+
+    /**
+     * @param start time on the fabric's clock at which the run starts; warm-up and measurement follow
+     */
+    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, long start,
+                                 long warmupNs, long durationNs, boolean recordHistory, int timelineBuckets) {
+        int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.config.coroutines;
+        List<String> types = workload.txnTypes();
+        Worker[][] workers = new Worker[nodes][threads];
+        cluster.workers = workers;
+        long warmEnd = start + warmupNs, end = warmEnd + durationNs;
+        long backoff = Math.round(cluster.config.backoffUs * 1000);
+        for (int n = 0; n < nodes; n++) {
+            for (int t = 0; t < threads; t++) {
+                WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory);
+                Worker w = new Worker(cluster, n, t, coroutines, stats);
+                w.typeNames = types;
+                workers[n][t] = w;
+            }
+        }
+        for (int n = 0; n < nodes; n++) {
+            for (int t = 0; t < threads; t++) {
+                Worker w = workers[n][t];
+                for (int c = 0; c < coroutines; c++) {
+                    int global = (n * threads + t) * coroutines + c + 1;
+                    long seed = org.rccj.framework.store.Hashing.mix(cluster.config.seed, global);
+                    CoroutineContext ctx = new CoroutineContext(w, c, global, seed);
+                    w.coroutines[c] = ctx;
+                    TxnExecutor exec = protocol.executor(ctx);
+                    TxnGenerator gen = workload.generator(ctx);
+                    w.start(ctx, new TxnLoop(ctx, exec, gen, backoff));
+                }
+            }
+        }
+        WorkerHost[][] hosts = new WorkerHost[nodes][];
+        for (int n = 0; n < nodes; n++) hosts[n] = workers[n];
+        cluster.fabric.run(hosts);
+        return workers;
+    }
+}

@@ -1,0 +1,162 @@
+package org.rccj.framework.runtime;
+
+import java.util.ArrayList;
+import java.util.SplittableRandom;
+import org.rccj.framework.coro.Coroutine;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.store.LocationCache;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Op;
+
+/**
+ * What a transaction coroutine uses to talk to the cluster: ops from its own pool, doorbell batches
+ * grouped by destination, waiting for completions (it yields), timers, and stage timers.
+ *
+ * <p>Usage in a stage: {@code Op op = ctx.op().read(...); ctx.add(op); ... ctx.flush(); ctx.await();}
+ * then read results from the ops. Ops taken since the last {@link #release()} stay valid until the next.
+ */
+public final class CoroutineContext {
+    public final Worker worker;
+    public final Endpoint ep;
+    public final Cluster cluster;
+    public final int node, index;
+    /** Unique across the cluster, from 1. */
+    public final int globalId;
+    public final SplittableRandom rng;
+    public final CostProfile cost;
+    public final Tx tx;
+    Coroutine coroutine;
+
+    private int pending;
+    private boolean waiting;
+    private final ArrayList<Op> pool = new ArrayList<>();
+    private int cursor;
+    private Op[] queued = new Op[32];
+    private int queuedCount;
+    private Op[] group = new Op[32];
+    private final Op timerOp = new Op();
+
+    CoroutineContext(Worker worker, int index, int globalId, long seed) {
+        this.worker = worker;
+        this.ep = worker.ep;
+        this.cluster = worker.cluster;
+        this.node = worker.node;
+        this.index = index;
+        this.globalId = globalId;
+        this.rng = new SplittableRandom(seed);
+        this.cost = ep.profile();
+        this.tx = new Tx(this);
+        timerOp.owner = this;
+    }
+
+    public LocationCache cache() { return worker.cache; }
+    public long now() { return ep.now(); }
+    /** Modelled CPU cost of bookkeeping (sim only). */
+    public void charge(long ns) { ep.charge(ns); }
+
+    /** A free op from this coroutine's pool (not in flight, not taken since the last release). */
+    public Op op() {
+        ArrayList<Op> p = pool;
+        for (int i = cursor, n = p.size(); i < n; i++) {
+            Op o = p.get(i);
+            if (!o.inFlight) {
+                if (i != cursor) { p.set(i, p.get(cursor)); p.set(cursor, o); }
+                cursor++;
+                o.signaled = true;
+                return o;
+            }
+        }
+        Op o = new Op();
+        o.owner = this;
+        p.add(o);
+        if (p.size() - 1 != cursor) { p.set(p.size() - 1, p.get(cursor)); p.set(cursor, o); }
+        cursor++;
+        return o;
+    }
+
+    /** Makes every op taken so far reusable once it is no longer in flight. */
+    public void release() { cursor = 0; }
+
+    /** Queues an op for the next {@link #flush()}. */
+    public void add(Op op) {
+        if (queuedCount == queued.length) queued = java.util.Arrays.copyOf(queued, queuedCount * 2);
+        queued[queuedCount++] = op;
+    }
+
+    /**
+     * Posts the queued ops: one doorbell batch per destination node (in order of first appearance, each
+     * batch in queuing order). Does not wait.
+     */
+    public void flush() {
+        int n = queuedCount;
+        for (int i = 0; i < n; i++) {
+            Op first = queued[i];
+            if (first == null) continue;
+            int dst = first.node;
+            int g = 0;
+            for (int j = i; j < n; j++) {
+                Op o = queued[j];
+                if (o != null && o.node == dst && o.verb.oneSided == first.verb.oneSided) {
+                    if (g == group.length) group = java.util.Arrays.copyOf(group, g * 2);
+                    group[g++] = o;
+                    queued[j] = null;
+                }
+            }
+            for (int k = 0; k < g; k++) if (group[k].signaled) pending++;
+            if (first.verb.oneSided) {
+                ep.post(group, g);
+            } else {
+                for (int k = 0; k < g; k++) ep.post(group[k]);
+            }
+        }
+        queuedCount = 0;
+    }
+
+    /** Posts one op right away (its own doorbell). */
+    public void post(Op op) {
+        if (op.signaled) pending++;
+        ep.post(op);
+    }
+
+    /** Yields until every signaled op posted so far has completed. */
+    public void await() {
+        if (pending > 0) {
+            waiting = true;
+            Coroutine.suspend();
+        }
+    }
+
+    /** Flush, then await. */
+    public void flushAndWait() {
+        flush();
+        await();
+    }
+
+    /** Yields for {@code ns} of this worker's clock. */
+    public void sleep(long ns) {
+        pending++;
+        ep.timer(timerOp, ep.now() + ns);
+        await();
+    }
+
+    /** Lets the worker's other coroutines and its event loop run, then continues. */
+    public void yieldNow() {
+        worker.ready.add(this);
+        Coroutine.suspend();
+    }
+
+    void onComplete() {
+        pending--;
+        if (waiting && pending == 0) {
+            waiting = false;
+            worker.ready.add(this);
+        }
+    }
+
+    /** Start of a stage (use with {@link #stageEnd}). */
+    public long stageStart() { return ep.now(); }
+
+    public void stageEnd(Stage s, long start) { worker.stats.stage(s, start, ep.now()); }
+}

@@ -1,0 +1,67 @@
+package org.rccj.framework.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.history.HistoryRecord;
+import org.rccj.framework.run.RunResult;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stats.Histogram;
+import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.primitives.Counters;
+
+/** Merges every worker's measurements into a {@link RunResult}, in a fixed order (deterministic). */
+public final class StatsCollector {
+    private StatsCollector() {}
+
+    public static void collect(Worker[][] workers, List<String> types, List<Stage> stages, double measuredNs, RunResult r) {
+        for (String t : types) r.perType.put(t, new TxnTypeStats());
+        Histogram[] st = new Histogram[Stage.values().length];
+        for (Stage s : stages) {
+            st[s.ordinal()] = new Histogram();
+            r.stages.put(s, st[s.ordinal()]);
+        }
+        int buckets = workers[0][0].stats.timeline.length;
+        r.timeline = new long[buckets];
+        r.busyShare = new double[workers.length];
+        for (int n = 0; n < workers.length; n++) {
+            long busy = 0;
+            boolean known = true;
+            for (Worker w : workers[n]) {
+                WorkerStats s = w.stats;
+                for (int i = 0; i < types.size(); i++) {
+                    r.perType.get(types.get(i)).add(s.perType[i]);
+                    r.total.add(s.perType[i]);
+                }
+                for (Map.Entry<String, long[]> e : s.abortReasons.entrySet()) {
+                    r.abortReasons.merge(e.getKey(), e.getValue()[0], Long::sum);
+                }
+                for (Stage stage : stages) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
+                r.execute.add(s.execute);
+                for (int b = 0; b < buckets; b++) r.timeline[b] += s.timeline[b];
+                Counters end = s.endMarked ? s.endCounters : w.ep.counters();
+                Counters d = new Counters();
+                d.add(end);
+                subtract(d, s.warmCounters);
+                r.network.add(d);
+                long endBusy = s.endMarked ? s.endBusy : w.ep.busyNanos();
+                if (endBusy < 0) known = false;
+                busy += endBusy - Math.max(0, s.warmBusy);
+            }
+            r.busyShare[n] = known ? Math.min(1.0, busy / (measuredNs * workers[n].length)) : -1;
+        }
+    }
+
+    private static void subtract(Counters a, Counters b) {
+        a.read -= b.read; a.write -= b.write; a.cas -= b.cas; a.faa -= b.faa; a.rpc -= b.rpc;
+        a.bytes -= b.bytes; a.doorbells -= b.doorbells; a.local -= b.local;
+    }
+
+    /** Every committed transaction of the run, ordered by id (deterministic). */
+    public static List<HistoryRecord> history(Worker[][] workers) {
+        List<HistoryRecord> all = new ArrayList<>();
+        for (Worker[] ws : workers) for (Worker w : ws) if (w.stats.history != null) all.addAll(w.stats.history);
+        all.sort((a, b) -> Long.compare(a.txn(), b.txn()));
+        return all;
+    }
+}

@@ -1,0 +1,103 @@
+package org.rccj.framework.runtime;
+
+import org.rccj.framework.history.HistoryRecord;
+import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.txn.AbortException;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnExecutor;
+
+/**
+ * The body of a transaction coroutine (a coordinator): pick a transaction, run it through the protocol,
+ * retry concurrency aborts with exponential back-off, record statistics and history, until the end time.
+ */
+final class TxnLoop implements Runnable {
+    private static final int MAX_BACKOFF_SHIFT = 6;
+
+    private final CoroutineContext ctx;
+    private final TxnExecutor exec;
+    private final TxnGenerator gen;
+    private final WorkerStats stats;
+    private final long backoffNs;
+    private long seq;
+
+    TxnLoop(CoroutineContext ctx, TxnExecutor exec, TxnGenerator gen, long backoffNs) {
+        this.ctx = ctx;
+        this.exec = exec;
+        this.gen = gen;
+        this.stats = ctx.worker.stats;
+        this.backoffNs = backoffNs;
+        ctx.tx.executor(exec);
+    }
+
+    private long nextId() {
+        return (++seq << 24) | ctx.globalId;
+    }
+
+    @Override
+    public void run() {
+        Tx tx = ctx.tx;
+        long end = stats.end;
+        while (ctx.now() < end) {
+            int type = gen.next();
+            long first = ctx.now();
+            int attempt = 0;
+            while (true) {
+                tx.begin(nextId(), type);
+                AbortException abort = null;
+                long t0 = ctx.now();
+                try {
+                    gen.execute(tx);
+                    tx.fetch();
+                    stats.execute(t0, ctx.now());
+                    exec.commit(tx);
+                } catch (AbortException a) {
+                    abort = a;
+                }
+                ctx.release();
+                long now = ctx.now();
+                if (abort == null) {
+                    stats.commit(type, first, now);
+                    if (stats.history != null) stats.history.add(record(tx));
+                    gen.committed(tx);
+                    break;
+                }
+                exec.abort(tx);
+                ctx.release();
+                stats.abort(type, abort.reason, now);
+                if (abort.logic || ctx.now() >= end) break;
+                long max = backoffNs << Math.min(attempt++, MAX_BACKOFF_SHIFT);
+                if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));
+                else ctx.yieldNow();
+            }
+            ctx.yieldNow();
+        }
+    }
+
+    private HistoryRecord record(Tx tx) {
+        int reads = 0, writes = 0;
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (a.needsValue) reads++;
+            if (a.write) writes++;
+        }
+        long[] r = new long[3 * reads];
+        long[] w = new long[4 * writes];
+        int ri = 0, wi = 0;
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (a.needsValue) {
+                r[ri++] = a.table.id;
+                r[ri++] = a.key;
+                r[ri++] = a.version;
+            }
+            if (a.write) {
+                w[wi++] = a.table.id;
+                w[wi++] = a.key;
+                w[wi++] = tx.id;
+                w[wi++] = a.prevVersion;
+            }
+        }
+        return new HistoryRecord(tx.id, ctx.worker.typeName(tx.type), r, w);
+    }
+}

@@ -1,0 +1,97 @@
+package org.rccj.framework.runtime;
+
+import java.util.ArrayDeque;
+import org.rccj.framework.coro.Coroutine;
+import org.rccj.framework.store.LocationCache;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.RegisteredMemory;
+import org.rccj.primitives.WorkerHost;
+
+/**
+ * A worker's event loop as the fabric drives it: completions wake their coroutines, arrived RPCs run
+ * their handlers on this worker (this is where two-sided primitives cost the remote CPU), and ready
+ * coroutines run in FIFO order.
+ */
+public final class Worker implements WorkerHost {
+    public final Cluster cluster;
+    public final int node, index;
+    public final Endpoint ep;
+    public final RegisteredMemory memory;
+    final LocationCache cache = new LocationCache(1 << 16);
+    final ArrayDeque<CoroutineContext> ready = new ArrayDeque<>();
+    final CoroutineContext[] coroutines;
+    final WorkerStats stats;
+    private int done;
+    java.util.List<String> typeNames;
+    /** Next free byte in each backup's log ring for this worker (see CoordinatorLog). */
+    private long logPosition;
+
+    Worker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
+        this.cluster = cluster;
+        this.node = node;
+        this.index = index;
+        this.ep = cluster.fabric.endpoint(node, index);
+        this.memory = cluster.memory(node);
+        this.coroutines = new CoroutineContext[coroutines];
+        this.stats = stats;
+    }
+
+    void start(CoroutineContext c, Runnable body) {
+        c.coroutine = new Coroutine(body);
+        ready.add(c);
+    }
+
+    String typeName(int type) { return typeNames.get(type); }
+
+    public WorkerStats stats() { return stats; }
+
+    public long logPosition() { return logPosition; }
+    public void logPosition(long p) { logPosition = p; }
+
+    /** Sends the reply of an RPC this worker is handling. */
+    public void reply(Op call) { ep.reply(call); }
+
+    /** Modelled CPU cost of handler work (sim only). */
+    public void charge(long ns) { ep.charge(ns); }
+
+    @Override
+    public void onComplete(Op op) {
+        ((CoroutineContext) op.owner).onComplete();
+    }
+
+    @Override
+    public void onRpc(Op call) {
+        cluster.handler(call.handler).handle(this, call);
+    }
+
+    @Override
+    public boolean runOne() {
+        CoroutineContext c = ready.poll();
+        if (c == null) return false;
+        mark();
+        c.coroutine.resume();
+        if (c.coroutine.isDone()) done++;
+        return true;
+    }
+
+    /** Takes the counter snapshots that bound the measured interval. */
+    private void mark() {
+        WorkerStats s = stats;
+        if (s.endMarked) return;
+        long now = ep.now();
+        if (!s.warmMarked && now >= s.warmEnd) {
+            s.warmMarked = true;
+            s.warmCounters.add(ep.counters());
+            s.warmBusy = ep.busyNanos();
+        }
+        if (now >= s.end) {
+            s.endMarked = true;
+            s.endCounters.add(ep.counters());
+            s.endBusy = ep.busyNanos();
+        }
+    }
+
+    @Override public boolean hasReady() { return !ready.isEmpty(); }
+    @Override public boolean finished() { return done == coroutines.length; }
+}

@@ -1,0 +1,60 @@
+package org.rccj.framework.runtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.history.HistoryRecord;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stats.Histogram;
+import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.primitives.Counters;
+
+/** What one worker measured. Thread-confined; merged after the run. */
+public final class WorkerStats {
+    final long warmEnd, end;
+    final TxnTypeStats[] perType;
+    final Map<String, long[]> abortReasons = new LinkedHashMap<>();
+    final Histogram[] stages = new Histogram[Stage.values().length];
+    final Histogram execute = new Histogram();
+    final long[] timeline;
+    final Counters warmCounters = new Counters(), endCounters = new Counters();
+    long warmBusy = -1, endBusy = -1;
+    boolean warmMarked, endMarked;
+    final List<HistoryRecord> history;
+
+    WorkerStats(int types, long warmEnd, long end, int timelineBuckets, boolean recordHistory) {
+        this.warmEnd = warmEnd;
+        this.end = end;
+        perType = new TxnTypeStats[types];
+        for (int i = 0; i < types; i++) perType[i] = new TxnTypeStats();
+        for (int i = 0; i < stages.length; i++) stages[i] = new Histogram();
+        timeline = new long[timelineBuckets];
+        history = recordHistory ? new ArrayList<>() : null;
+    }
+
+    boolean measuring(long t) { return t >= warmEnd && t < end; }
+
+    void stage(Stage s, long start, long stop) {
+        if (measuring(start)) stages[s.ordinal()].record(stop - start);
+    }
+
+    void execute(long start, long stop) {
+        if (measuring(start)) execute.record(stop - start);
+    }
+
+    void commit(int type, long firstStart, long at) {
+        if (!measuring(at)) return;
+        TxnTypeStats s = perType[type];
+        s.commits++;
+        s.latency.record(at - firstStart);
+        int b = (int) ((at - warmEnd) * timeline.length / Math.max(1, end - warmEnd));
+        timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
+    }
+
+    void abort(int type, String reason, long at) {
+        if (!measuring(at)) return;
+        perType[type].aborts++;
+        abortReasons.computeIfAbsent(reason, r -> new long[1])[0]++;
+    }
+}

@@ -1,0 +1,46 @@
+package org.rccj.framework.store;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The header of every tuple: 8-byte words at fixed offsets, declared once by a protocol, followed by the
+ * record. Word 0 is always the key (so a one-sided read through a stale location can tell), the
+ * protocol's words follow. Protocols keep the offsets as named constants:
+ * {@code static final int LOCK = LAYOUT.offset("lock");}.
+ */
+public final class HeaderLayout {
+    public static final String KEY_WORD = "key";
+    /** Offset of the key word in every tuple. */
+    public static final int KEY = 0;
+
+    private final List<String> words;
+
+    private HeaderLayout(List<String> words) { this.words = words; }
+
+    /** The key word followed by the protocol's words, in this order. */
+    public static HeaderLayout of(String... protocolWords) {
+        List<String> w = new ArrayList<>();
+        w.add(KEY_WORD);
+        for (String s : protocolWords) {
+            if (w.contains(s)) throw new IllegalArgumentException("duplicate header word " + s);
+            w.add(s);
+        }
+        return new HeaderLayout(Collections.unmodifiableList(w));
+    }
+
+    /** Byte offset of a named word within the tuple. */
+    public int offset(String word) {
+        int i = words.indexOf(word);
+        if (i < 0) throw new IllegalArgumentException("no header word '" + word + "' in " + words);
+        return 8 * i;
+    }
+
+    /** Bytes of the header = offset of the record. */
+    public int bytes() { return 8 * words.size(); }
+
+    public List<String> words() { return words; }
+
+    @Override public String toString() { return words.toString(); }
+}

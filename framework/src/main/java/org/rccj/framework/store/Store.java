@@ -1,0 +1,86 @@
+package org.rccj.framework.store;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.RegisteredMemory;
+
+/** The cluster's tables: every table registered on every node, with its index. */
+public final class Store {
+    private final Fabric fabric;
+    private final List<Table> tables = new ArrayList<>();
+    private final HeaderLayout header;
+
+    public Store(Fabric fabric, HeaderLayout header, List<TableSpec> specs) {
+        this.fabric = fabric;
+        this.header = header;
+        for (TableSpec s : specs) {
+            Table t = new Table(tables.size(), s, header, fabric.nodes());
+            for (int n = 0; n < fabric.nodes(); n++) {
+                RegisteredMemory m = fabric.memory(n);
+                int r = m.register("table:" + s.name(), t.capacityPerNode * t.tupleBytes);
+                int ir = m.register("index:" + s.name(), t.index.regionBytes());
+                if (t.region >= 0 && (t.region != r || t.indexRegion != ir)) throw new IllegalStateException("asymmetric registration");
+                t.region = r;
+                t.indexRegion = ir;
+            }
+            tables.add(t);
+        }
+    }
+
+    public List<Table> tables() { return Collections.unmodifiableList(tables); }
+    public Table table(int id) { return tables.get(id); }
+    public HeaderLayout header() { return header; }
+    public Fabric fabric() { return fabric; }
+    public int nodes() { return fabric.nodes(); }
+
+    public Table table(String name) {
+        for (Table t : tables) if (t.name.equals(name)) return t;
+        throw new IllegalArgumentException("no table " + name);
+    }
+
+    public List<String> tableNames() {
+        List<String> n = new ArrayList<>();
+        for (Table t : tables) n.add(t.name);
+        return n;
+    }
+
+    /** Loads one row on its owner node. */
+    public void load(Table t, long key, byte[] record) {
+        int node = t.nodeOf(key, nodes());
+        t.insertLocal(fabric.memory(node), key, record);
+    }
+
+    /** Tuple offset of a key on its owner node, or -1. */
+    public long locate(Table t, long key) {
+        int node = t.nodeOf(key, nodes());
+        return t.index.lookupLocal(fabric.memory(node), t.indexRegion, t.id, key);
+    }
+
+    /** A record field read directly from memory (after a run: invariants, tests). */
+    public long field(Table t, long key, int field) {
+        int node = t.nodeOf(key, nodes());
+        long off = locate(t, key);
+        if (off < 0) throw new IllegalArgumentException("no key " + key + " in " + t.name);
+        return t.getField(fabric.memory(node), off, field);
+    }
+
+    public void setField(Table t, long key, int field, long v) {
+        int node = t.nodeOf(key, nodes());
+        long off = locate(t, key);
+        if (off < 0) throw new IllegalArgumentException("no key " + key + " in " + t.name);
+        t.putField(fabric.memory(node), off, field, v);
+    }
+
+    /** Visits every stored tuple of a table: (node, key, tuple offset). */
+    public void forEach(Table t, TupleVisitor v) {
+        for (int n = 0; n < nodes(); n++) {
+            RegisteredMemory m = fabric.memory(n);
+            for (long s = 0; s < t.used[n]; s++) v.visit(n, t.keyAt(m, s), t.tupleOffset(s));
+        }
+    }
+
+    @FunctionalInterface
+    public interface TupleVisitor { void visit(int node, long key, long tupleOffset); }
+}

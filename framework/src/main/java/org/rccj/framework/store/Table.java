@@ -1,0 +1,80 @@
+package org.rccj.framework.store;
+
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.RegisteredMemory;
+
+/**
+ * A partitioned table of fixed-size tuples in registered memory. On every node it has a tuple region and
+ * an index region with the same ids, so a remote address is (node, region, offset).
+ * Tuple = {@link HeaderLayout} words then the record ({@link #recordOffset}).
+ */
+public final class Table {
+    public final int id;
+    public final String name;
+    public final int recordBytes;
+    public final int recordOffset;
+    public final int tupleBytes;
+    public final long capacityPerNode;
+    public final Partitioner partitioner;
+    public final HashIndex index;
+    public final HeaderLayout header;
+    int region = -1, indexRegion = -1;
+    /** Next free tuple slot per node (load time and inserts, owner node only). */
+    final long[] used;
+
+    Table(int id, TableSpec spec, HeaderLayout header, int nodes) {
+        this.id = id;
+        this.name = spec.name();
+        this.recordBytes = spec.recordBytes();
+        this.header = header;
+        this.recordOffset = header.bytes();
+        this.tupleBytes = align8(recordOffset + recordBytes);
+        this.partitioner = spec.partitioner();
+        long perNode = (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256;
+        this.capacityPerNode = perNode;
+        this.index = new HashIndex(perNode);
+        this.used = new long[nodes];
+    }
+
+    private static int align8(int n) { return (n + 7) & ~7; }
+
+    public int region() { return region; }
+    public int indexRegion() { return indexRegion; }
+
+    public int nodeOf(long key, int nodes) { return partitioner.node(key, nodes); }
+
+    public long tupleOffset(long slot) { return slot * tupleBytes; }
+
+    /** Rows stored on a node. */
+    public long rows(int node) { return used[node]; }
+
+    /** Allocates a tuple slot on its owner node, writes key and record, and indexes it. */
+    public synchronized long insertLocal(RegisteredMemory m, long key, byte[] record) {
+        int node = m.node();
+        if (used[node] >= capacityPerNode) {
+            throw new IllegalStateException("table " + name + " is full on node " + node + " (" + capacityPerNode + " rows)");
+        }
+        long off = tupleOffset(used[node]++);
+        m.putLong(region, off + HeaderLayout.KEY, key);
+        if (record != null) m.write(region, off + recordOffset, record, 0, recordBytes);
+        index.insertLocal(m, indexRegion, id, key, off);
+        return off;
+    }
+
+    /** Reads one 8-byte field of a record on its owner node (invariant checks, tests). */
+    public long getField(RegisteredMemory m, long tupleOff, int field) {
+        return m.getLongVolatile(region, tupleOff + recordOffset + field);
+    }
+
+    public void putField(RegisteredMemory m, long tupleOff, int field, long v) {
+        m.putLongVolatile(region, tupleOff + recordOffset + field, v);
+    }
+
+    /** Key of the tuple in a slot. */
+    public long keyAt(RegisteredMemory m, long slot) { return m.getLong(region, tupleOffset(slot) + HeaderLayout.KEY); }
+
+    /** Copies a record out of a fetched tuple image. */
+    public void recordOf(byte[] tuple, byte[] dst) { System.arraycopy(tuple, recordOffset, dst, 0, recordBytes); }
+
+    public static long keyOf(byte[] tuple) { return Bytes.getLong(tuple, HeaderLayout.KEY); }
+}

@@ -1,0 +1,103 @@
+package org.rccj.framework.txn;
+
+import java.util.Arrays;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.store.Table;
+import org.rccj.primitives.Bytes;
+
+/**
+ * The transaction as a workload sees it. A workload adds accesses ({@link #read}, {@link #readForUpdate},
+ * {@link #write}), calls {@link #fetch()} to have the protocol bring them in (one batched round; several
+ * rounds are allowed for dependent keys), reads and updates 8-byte fields of the records, and returns;
+ * the protocol then commits. Reused per coroutine: nothing is allocated per transaction.
+ */
+public final class Tx {
+    public final CoroutineContext ctx;
+    private TxnExecutor executor;
+    private Access[] accesses = new Access[16];
+    private int size, fetched;
+    /** Unique id of this attempt (never 0); also the version id its writes install. */
+    public long id;
+    /** Index of the transaction type in the workload's type list. */
+    public int type;
+
+    public Tx(CoroutineContext ctx) {
+        this.ctx = ctx;
+        for (int i = 0; i < accesses.length; i++) accesses[i] = new Access();
+    }
+
+    public void executor(TxnExecutor e) { this.executor = e; }
+
+    /** Starts a new attempt. */
+    public void begin(long id, int type) {
+        this.id = id;
+        this.type = type;
+        size = 0;
+        fetched = 0;
+        executor.begin(this);
+    }
+
+    public int size() { return size; }
+    public Access access(int i) { return accesses[i]; }
+
+    public boolean readOnly() {
+        for (int i = 0; i < size; i++) if (accesses[i].write) return false;
+        return true;
+    }
+
+    private int add(Table t, long key, boolean write, boolean needsValue) {
+        for (int i = 0; i < size; i++) {
+            Access a = accesses[i];
+            if (a.table == t && a.key == key) {
+                if (write && !a.write) {
+                    throw new IllegalStateException("upgrading " + t.name + "#" + key + " from read to write after adding it: "
+                            + "declare it with readForUpdate");
+                }
+                return i;
+            }
+        }
+        if (size == accesses.length) {
+            int old = accesses.length;
+            accesses = Arrays.copyOf(accesses, old * 2);
+            for (int i = old; i < accesses.length; i++) accesses[i] = new Access();
+        }
+        accesses[size].reset(t, key, t.nodeOf(key, ctx.cluster.nodes()), write, needsValue);
+        return size++;
+    }
+
+    /** Adds a key to the read set; returns its handle. */
+    public int read(Table t, long key) { return add(t, key, false, true); }
+
+    /** Adds a key to the read and write sets (its value is fetched, then updated). */
+    public int readForUpdate(Table t, long key) { return add(t, key, true, true); }
+
+    /** Adds a key to the write set without needing its value (blind write). */
+    public int write(Table t, long key) { return add(t, key, true, false); }
+
+    /** Has the protocol fetch every access added since the last fetch. May abort. */
+    public void fetch() {
+        if (fetched < size) {
+            int from = fetched;
+            fetched = size;
+            executor.fetch(this, from, size);
+        }
+    }
+
+    /** An 8-byte field of a record: the new value for writes, the value read otherwise. */
+    public long get(int h, int field) {
+        Access a = accesses[h];
+        return Bytes.getLong(a.write ? a.update : a.record, field);
+    }
+
+    /** The value as read, even for a write. */
+    public long getRead(int h, int field) { return Bytes.getLong(accesses[h].record, field); }
+
+    public void put(int h, int field, long v) {
+        Access a = accesses[h];
+        if (!a.write) throw new IllegalStateException(a.table.name + "#" + a.key + " is not in the write set");
+        Bytes.putLong(a.update, field, v);
+    }
+
+    /** Aborts the transaction for a workload-logic reason; it is not retried. */
+    public void logicAbort() { throw AbortException.LOGIC; }
+}
