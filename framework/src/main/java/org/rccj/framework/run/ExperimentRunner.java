@@ -1,8 +1,6 @@
 package org.rccj.framework.run;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -88,11 +86,7 @@ public final class ExperimentRunner {
         if (record) {
             List<HistoryRecord> history = StatsCollector.history(workers);
             if (c.history != null) {
-                try {
-                    HistoryJson.write(Path.of(c.history), history, store.tableNames());
-                } catch (IOException e) {
-                    throw new UncheckedIOException("writing history " + c.history, e);
-                }
+                HistoryJson.write(Path.of(c.history), history, store.tableNames());
                 say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history);
             }
             if (c.verify) {

@@ -1,0 +1,70 @@
+package org.rccj.protocols.occ;
+
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnExecutor;
+
+/** One coroutine's OCC: stage order and the binding of each stage to one-sided or RPC primitives. */
+final class OccExecutor extends TxnExecutor {
+    private final HybridCode code;
+    private final OccProtocol protocol;
+    private final TupleFetch fetch;
+    private final OccLock lock;
+    private final OccValidate validate;
+    private final OccCommit commit;
+    private final OccRelease release;
+
+    OccExecutor(CoroutineContext ctx, OccProtocol p, OccValidate validate) {
+        super(ctx);
+        this.protocol = p;
+        this.code = p.hybrid;
+        this.fetch = new TupleFetch(ctx, p.fetchRpc);
+        this.lock = new OccLock(ctx, p.lockRpc);
+        this.validate = validate;
+        this.commit = new OccCommit(ctx, p.commitRpc);
+        this.release = new OccRelease(ctx, p.releaseRpc);
+    }
+
+    @Override
+    public void fetch(Tx tx, int from, int to) {
+        long t = ctx.stageStart();
+        fetch.fetch(tx, from, to, code.oneSided(Stage.READ), false);
+        for (int i = from; i < to; i++) OccTuple.acceptRead(tx.access(i));
+        ctx.stageEnd(Stage.READ, t);
+    }
+
+    @Override
+    public void commit(Tx tx) {
+        boolean writes = !tx.readOnly();
+        long t = ctx.stageStart();
+        if (writes) {
+            lock.run(tx, code.oneSided(Stage.LOCK));
+            t = stage(Stage.LOCK, t);
+        }
+        validate.run(tx, code.oneSided(Stage.VALIDATE));
+        t = stage(Stage.VALIDATE, t);
+        if (!writes) return;
+        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+        t = stage(Stage.LOG, t);
+        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
+        commit.run(tx, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
+        t = stage(Stage.COMMIT, t);
+        release.run(tx, oneSidedRelease);
+        stage(Stage.RELEASE, t);
+    }
+
+    private long stage(Stage s, long start) {
+        ctx.stageEnd(s, start);
+        return ctx.stageStart();
+    }
+
+    @Override
+    public void abort(Tx tx) {
+        long t = ctx.stageStart();
+        release.run(tx, code.oneSided(Stage.RELEASE));
+        ctx.stageEnd(Stage.RELEASE, t);
+    }
+}

@@ -1,0 +1,40 @@
+package org.rccj.protocols.occ;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.txn.TxnExecutor;
+
+/** OCC as in DrTM+H: READ, then LOCK the write set, VALIDATE the read set, LOG, COMMIT, RELEASE. */
+public class OccProtocol implements Protocol {
+    final HybridCode hybrid;
+    TupleFetch.Rpc fetchRpc;
+    OccLock.Rpc lockRpc;
+    OccValidate.Rpc validateRpc;
+    OccCommit.Rpc commitRpc;
+    OccRelease.Rpc releaseRpc;
+
+    public OccProtocol(HybridCode hybrid) { this.hybrid = hybrid; }
+
+    @Override public HeaderLayout header() { return OccTuple.LAYOUT; }
+
+    @Override
+    public void attach(Cluster cluster) {
+        fetchRpc = new TupleFetch.Rpc(cluster);
+        lockRpc = new OccLock.Rpc(cluster);
+        validateRpc = new OccValidate.Rpc(cluster);
+        commitRpc = new OccCommit.Rpc(cluster);
+        releaseRpc = new OccRelease.Rpc(cluster);
+    }
+
+    @Override
+    public TxnExecutor executor(CoroutineContext ctx) {
+        return new OccExecutor(ctx, this, validation(ctx));
+    }
+
+    /** The VALIDATE stage of one coroutine (a test variant replaces it to show the checker catches it). */
+    protected OccValidate validation(CoroutineContext ctx) { return new OccValidate(ctx, validateRpc); }
+}

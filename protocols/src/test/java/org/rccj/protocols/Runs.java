@@ -1,0 +1,53 @@
+package org.rccj.protocols;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.run.ExperimentRunner;
+import org.rccj.framework.run.RunHooks;
+import org.rccj.framework.run.RunResult;
+
+/** Small verified runs for tests. */
+public final class Runs {
+    private Runs() {}
+
+    /** A small SmallBank cluster with verify on; {@code kv} are key/value overrides (dotted keys allowed). */
+    public static Map<String, Object> smallBank(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fabric", "sim");
+        m.put("nodes", 3);
+        m.put("threads", 2);
+        m.put("coroutines", 4);
+        m.put("replication", 2);
+        m.put("warmup_ms", 0.2);
+        m.put("duration_ms", 1.0);
+        m.put("verify", true);
+        Map<String, Object> wl = new LinkedHashMap<>();
+        wl.put("name", "smallbank");
+        wl.put("accounts_per_thread", 200);
+        wl.put("hot_fraction", 0.05);
+        wl.put("hot_probability", 0.5);
+        m.put("workload", wl);
+        for (int i = 0; i < kv.length; i += 2) put(m, (String) kv[i], kv[i + 1]);
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void put(Map<String, Object> m, String key, Object v) {
+        int dot = key.indexOf('.');
+        if (dot < 0) {
+            m.put(key, v);
+            return;
+        }
+        Map<String, Object> sub = (Map<String, Object>) m.computeIfAbsent(key.substring(0, dot), k -> new LinkedHashMap<>());
+        put(sub, key.substring(dot + 1), v);
+    }
+
+    public static RunResult run(Map<String, Object> tree) {
+        return ExperimentRunner.run(Config.fromMap(tree), null, RunHooks.NONE);
+    }
+
+    public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
+        return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
+    }
+}

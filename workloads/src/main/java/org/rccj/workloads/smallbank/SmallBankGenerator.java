@@ -1,0 +1,92 @@
+package org.rccj.workloads.smallbank;
+
+import java.util.SplittableRandom;
+import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.txn.Tx;
+
+import static org.rccj.workloads.smallbank.SmallBank.*;
+
+/** One coroutine's SmallBank transactions. */
+final class SmallBankGenerator implements TxnGenerator {
+    private final SmallBank wl;
+    private final SplittableRandom rng;
+    private int type;
+    private long a, b;
+    /** Net money this transaction adds to the bank if it commits, set by execute. */
+    private long delta;
+    /** Net money added by this coroutine's committed transactions. */
+    long committedDelta;
+
+    SmallBankGenerator(SmallBank wl, SplittableRandom rng) {
+        this.wl = wl;
+        this.rng = rng;
+    }
+
+    private long account() {
+        return rng.nextDouble() < wl.hotProbability ? rng.nextLong(wl.hotAccounts) : rng.nextLong(wl.accounts);
+    }
+
+    @Override
+    public int next() {
+        int p = rng.nextInt(100);
+        int t = 0;
+        while (p >= wl.mix[t]) t++;
+        type = t;
+        a = account();
+        if (type == AMALGAMATE || type == SEND_PAYMENT) {
+            do { b = account(); } while (b == a);
+        }
+        return type;
+    }
+
+    @Override
+    public void execute(Tx tx) {
+        delta = 0;
+        switch (type) {
+            case AMALGAMATE -> {
+                int sa = tx.readForUpdate(wl.savings, a), ca = tx.readForUpdate(wl.checking, a), cb = tx.readForUpdate(wl.checking, b);
+                tx.fetch();
+                long total = tx.get(sa, BALANCE) + tx.get(ca, BALANCE);
+                tx.put(sa, BALANCE, 0);
+                tx.put(ca, BALANCE, 0);
+                tx.put(cb, BALANCE, tx.get(cb, BALANCE) + total);
+            }
+            case BALANCE_TX -> {
+                tx.read(wl.savings, a);
+                tx.read(wl.checking, a);
+                tx.fetch();
+            }
+            case DEPOSIT_CHECKING -> {
+                int c = tx.readForUpdate(wl.checking, a);
+                tx.fetch();
+                tx.put(c, BALANCE, tx.get(c, BALANCE) + DEPOSIT);
+                delta = DEPOSIT;
+            }
+            case SEND_PAYMENT -> {
+                int ca = tx.readForUpdate(wl.checking, a), cb = tx.readForUpdate(wl.checking, b);
+                tx.fetch();
+                long from = tx.get(ca, BALANCE);
+                if (from < PAYMENT) tx.logicAbort();
+                tx.put(ca, BALANCE, from - PAYMENT);
+                tx.put(cb, BALANCE, tx.get(cb, BALANCE) + PAYMENT);
+            }
+            case TRANSACT_SAVINGS -> {
+                int s = tx.readForUpdate(wl.savings, a);
+                tx.fetch();
+                tx.put(s, BALANCE, tx.get(s, BALANCE) + SAVINGS_CREDIT);
+                delta = SAVINGS_CREDIT;
+            }
+            case WRITE_CHECK -> {
+                int s = tx.read(wl.savings, a), c = tx.readForUpdate(wl.checking, a);
+                tx.fetch();
+                long debit = tx.get(s, BALANCE) + tx.get(c, BALANCE) < CHECK ? CHECK + OVERDRAFT_PENALTY : CHECK;
+                tx.put(c, BALANCE, tx.get(c, BALANCE) - debit);
+                delta = -debit;
+            }
+            default -> throw new IllegalStateException("type " + type);
+        }
+    }
+
+    @Override
+    public void committed(Tx tx) { committedDelta += delta; }
+}
