@@ -22,6 +22,8 @@ public final class SimFabric implements Fabric {
     private final EventQueue queue = new EventQueue();
     private long now;
     private long events;
+    private long tornReads, tornObserved;
+    private byte[] tornCheck = new byte[64];
 
     private static final class Nic {
         double egressFreeAt, responderFreeAt;
@@ -53,6 +55,10 @@ public final class SimFabric implements Fabric {
     @Override public int threads() { return threads; }
     @Override public RegisteredMemory memory(int node) { return memory[node]; }
     @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
+
+    /** READs split by the torn-read fault, and how many of them saw memory change while in flight. */
+    public long tornReads() { return tornReads; }
+    public long tornReadsObserved() { return tornObserved; }
 
     /** Events processed so far (for simulator speed reports). */
     public long events() { return events; }
@@ -123,8 +129,9 @@ public final class SimFabric implements Fabric {
     private void executeAtNic(Op op) {
         RegisteredMemory m = memory[op.node];
         if (op.verb == Verb.READ && faults.tornReads() && op.length > cost.tornLineBytes) {
-            // a torn READ reaches memory one cache line at a time; `tag`-independent cursor in `result`
+            // a torn READ reaches memory piece by piece; the cursor lives in `result` while it is in flight
             int done = (int) op.result;
+            if (done == 0) tornReads++;
             int chunk = Math.min(cost.tornLineBytes, op.length - done);
             m.read(op.region, op.offset + done, op.data, done, chunk);
             done += chunk;
@@ -133,6 +140,9 @@ public final class SimFabric implements Fabric {
                 queue.push(op, now + cost.tornLineGapNs);
                 return;
             }
+            tornCheck = Bytes.ensure(tornCheck, op.length);
+            m.read(op.region, op.offset, tornCheck, 0, op.length);
+            if (!java.util.Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
         } else {
             MemoryOps.execute(m, op);
         }

@@ -78,7 +78,13 @@ public final class ExperimentRunner {
         r.measuredS = duration / 1e9;
         r.timelineIntervalMs = c.durationMs / TIMELINE_BUCKETS;
         r.wallS = wallS;
-        if (fabric instanceof SimFabric sim) r.simEvents = sim.events();
+        if (fabric instanceof SimFabric sim) {
+            r.simEvents = sim.events();
+            if (c.tornReads) {
+                r.extra.put("torn_reads", (double) sim.tornReads());
+                r.extra.put("torn_reads_observed", (double) sim.tornReadsObserved());
+            }
+        }
         StatsCollector.collect(workers, workload.txnTypes(), pf.stages(), duration, r);
         for (Map.Entry<String, Double> e : protocol.metrics().entrySet()) r.extra.put(e.getKey(), e.getValue());
         say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());

@@ -32,7 +32,7 @@ final class OccExecutor extends TxnExecutor {
     public void fetch(Tx tx, int from, int to) {
         long t = ctx.stageStart();
         fetch.fetch(tx, from, to, code.oneSided(Stage.READ), false);
-        for (int i = from; i < to; i++) OccTuple.acceptRead(tx.access(i));
+        for (int i = from; i < to; i++) validate.acceptRead(tx.access(i));
         ctx.stageEnd(Stage.READ, t);
     }
 

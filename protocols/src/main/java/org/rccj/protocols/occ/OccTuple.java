@@ -29,8 +29,13 @@ final class OccTuple {
 
     /** READ: a fetched image is usable only if nobody holds its lock; remember its version. */
     static void acceptRead(Access a) {
+        if (!a.absent && Bytes.getLong(a.image, LOCK) != 0) throw READ_LOCKED;
+        acceptReadIgnoringLock(a);
+    }
+
+    /** Takes the version and record of a fetched image without looking at its lock. */
+    static void acceptReadIgnoringLock(Access a) {
         if (a.absent) throw NOT_FOUND;
-        if (Bytes.getLong(a.image, LOCK) != 0) throw READ_LOCKED;
         a.version = Bytes.getLong(a.image, VERSION);
         a.prevVersion = a.version;
         a.table.recordOf(a.image, a.record);

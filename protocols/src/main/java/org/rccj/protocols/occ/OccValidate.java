@@ -11,9 +11,9 @@ import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
- * VALIDATE stage: every read-only access must still be unlocked and at the version read. One-sided: a
- * READ of the lock and version words; RPC: the handler reads them. Both end in
- * {@link OccTuple#acceptValidate}.
+ * Read-set validation. At read time ({@link #acceptRead}) a tuple must be unlocked; in the VALIDATE stage
+ * every read-only access must still be unlocked and at the version read. One-sided: a READ of the lock
+ * and version words; RPC: the handler reads them. Both end in {@link OccTuple#acceptValidate}.
  */
 class OccValidate {
     static final class Rpc extends TupleRpc {
@@ -52,6 +52,9 @@ class OccValidate {
             if (failure == null) failure = e;
         }
     }
+
+    /** READ stage: accept a fetched image (see {@link OccTuple#acceptRead}). */
+    void acceptRead(Access a) { OccTuple.acceptRead(a); }
 
     void run(Tx tx, boolean oneSided) {
         failure = null;
