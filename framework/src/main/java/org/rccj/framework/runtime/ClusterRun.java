@@ -25,7 +25,7 @@ public final class ClusterRun {
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {
                 WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory);
-                Worker w = new Worker(cluster, n, t, coroutines, stats);
+                Worker w = new Worker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
                 w.typeNames = types;
                 workers[n][t] = w;
             }
@@ -34,13 +34,22 @@ public final class ClusterRun {
             for (int t = 0; t < threads; t++) {
                 Worker w = workers[n][t];
                 for (int c = 0; c < coroutines; c++) {
-                    int global = (n * threads + t) * coroutines + c + 1;
+                    int global = (n * threads + t) * (coroutines + protocol.serviceCoroutines()) + c + 1;
                     long seed = org.rccj.framework.store.Hashing.mix(cluster.config.seed, global);
                     CoroutineContext ctx = new CoroutineContext(w, c, global, seed);
                     w.coroutines[c] = ctx;
                     TxnExecutor exec = protocol.executor(ctx);
                     TxnGenerator gen = workload.generator(ctx);
                     w.start(ctx, new TxnLoop(ctx, exec, gen, backoff));
+                }
+                int services = protocol.serviceCoroutines();
+                for (int k = 0; k < services; k++) {
+                    int c = coroutines + k;
+                    int global = (n * threads + t) * (coroutines + services) + c + 1;
+                    CoroutineContext ctx = new CoroutineContext(w, c, global, org.rccj.framework.store.Hashing.mix(cluster.config.seed, -global));
+                    w.coroutines[c] = ctx;
+                    List<Runnable> bodies = protocol.services(ctx);
+                    w.start(ctx, bodies.get(k));
                 }
             }
         }

@@ -52,6 +52,10 @@ public final class CoroutineContext {
     }
 
     public LocationCache cache() { return worker.cache; }
+    /** When the run ends on this worker's clock: no new transaction starts after it. */
+    public long endTime() { return worker.stats.end; }
+    /** When the measured interval starts on this worker's clock. */
+    public long measureStart() { return worker.stats.warmEnd; }
     public long now() { return ep.now(); }
     /** Modelled CPU cost of bookkeeping (sim only). */
     public void charge(long ns) { ep.charge(ns); }

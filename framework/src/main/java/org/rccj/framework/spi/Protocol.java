@@ -17,6 +17,16 @@ public interface Protocol {
     /** The engine of one coroutine. */
     TxnExecutor executor(CoroutineContext ctx);
 
+    /**
+     * Extra coroutines to run on a worker beside its transaction coroutines (e.g. a CALVIN sequencer or
+     * lock manager). Each gets its own context; it must return once {@code ctx.now() >= ctx.endTime()}
+     * and its work is drained, or the run never ends. Called once per worker before the run.
+     */
+    default java.util.List<Runnable> services(CoroutineContext workerContext) { return java.util.List.of(); }
+
+    /** How many service coroutines {@link #services} wants per worker (their contexts are made first). */
+    default int serviceCoroutines() { return 0; }
+
     /** Protocol-specific figures for summary.json's "extra" block (after the run). */
     default Map<String, Double> metrics() { return Map.of(); }
 }

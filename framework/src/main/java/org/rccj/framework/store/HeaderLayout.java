@@ -16,8 +16,12 @@ public final class HeaderLayout {
     public static final int KEY = 0;
 
     private final List<String> words;
+    private final int recordSlots;
 
-    private HeaderLayout(List<String> words) { this.words = words; }
+    private HeaderLayout(List<String> words, int recordSlots) {
+        this.words = words;
+        this.recordSlots = recordSlots;
+    }
 
     /** The key word followed by the protocol's words, in this order. */
     public static HeaderLayout of(String... protocolWords) {
@@ -27,8 +31,20 @@ public final class HeaderLayout {
             if (w.contains(s)) throw new IllegalArgumentException("duplicate header word " + s);
             w.add(s);
         }
-        return new HeaderLayout(Collections.unmodifiableList(w));
+        return new HeaderLayout(Collections.unmodifiableList(w), 1);
     }
+
+    /**
+     * The same header with {@code slots} copies of the record after it (MVCC version slots). Slot i of a
+     * table's tuple starts at {@link org.rccj.framework.store.Table#recordOffset(int)}.
+     */
+    public HeaderLayout withRecordSlots(int slots) {
+        if (slots < 1) throw new IllegalArgumentException("record slots must be >= 1");
+        return new HeaderLayout(words, slots);
+    }
+
+    /** Copies of the record each tuple holds (1 unless the protocol keeps versions). */
+    public int recordSlots() { return recordSlots; }
 
     /** Byte offset of a named word within the tuple. */
     public int offset(String word) {

@@ -6,13 +6,16 @@ import org.rccj.primitives.RegisteredMemory;
 /**
  * A partitioned table of fixed-size tuples in registered memory. On every node it has a tuple region and
  * an index region with the same ids, so a remote address is (node, region, offset).
- * Tuple = {@link HeaderLayout} words then the record ({@link #recordOffset}).
+ * Tuple = {@link HeaderLayout} words then the record ({@link #recordOffset}); protocols that keep
+ * versions declare several record slots, each {@link #slotBytes} long, slot 0 first.
  */
 public final class Table {
     public final int id;
     public final String name;
     public final int recordBytes;
     public final int recordOffset;
+    /** Distance between two record slots (the record rounded up to 8 bytes). */
+    public final int slotBytes;
     public final int tupleBytes;
     public final long capacityPerNode;
     public final Partitioner partitioner;
@@ -28,13 +31,17 @@ public final class Table {
         this.recordBytes = spec.recordBytes();
         this.header = header;
         this.recordOffset = header.bytes();
-        this.tupleBytes = align8(recordOffset + recordBytes);
+        this.slotBytes = align8(recordBytes);
+        this.tupleBytes = recordOffset + slotBytes * header.recordSlots();
         this.partitioner = spec.partitioner();
         long perNode = (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256;
         this.capacityPerNode = perNode;
         this.index = new HashIndex(perNode);
         this.used = new long[nodes];
     }
+
+    /** Offset of record slot {@code slot} within a tuple. */
+    public int recordOffset(int slot) { return recordOffset + slot * slotBytes; }
 
     private static int align8(int n) { return (n + 7) & ~7; }
 
