@@ -1,8 +1,113 @@
 package org.rccj.cli;
 
-/** Placeholder entry point, being written. */
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.ExperimentRunner;
+import org.rccj.results.Environment;
+
+/**
+ * The {@code rcc} command (design.md §6). {@link #run} is the whole CLI as a function of its arguments
+ * and output streams; {@link #main} only exits with its code. Bad input of any kind prints one line
+ * starting with "rcc: " on stderr and gives {@link Exit#BAD_INPUT}; unexpected exceptions print
+ * "rcc: internal error: ..." with the stack trace and give {@link Exit#INTERNAL_ERROR}.
+ */
 public final class Main {
+    /** Where {@code rcc verify} lives; loaded by name until the history checker it needs is merged. */
+    static final String VERIFY_COMMAND_CLASS = "org.rccj.cli.VerifyCommand";
+
+    private Main() {}
+
     public static void main(String[] args) {
-        System.out.println("rcc: CLI not written yet");
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs {@code rcc ARGS} against the real experiment runner, relative to the current directory. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, ExperimentRunner::run, Path.of(""));
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)} with another runner and working directory (tests). */
+    static int run(String[] args, PrintStream out, PrintStream err, Runner runner, Path cwd) {
+        try {
+            return dispatch(Arrays.asList(args), new Context(out, err, cwd, runner));
+        } catch (ConfigException e) {
+            err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            return Exit.BAD_INPUT;
+        } catch (Throwable t) {
+            err.println("rcc: internal error: " + ConfigLoader.oneLine(String.valueOf(t)));
+            t.printStackTrace(err);
+            return Exit.INTERNAL_ERROR;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private static Map<String, Command> commands() {
+        Map<String, Command> m = new LinkedHashMap<>();
+        m.put("run", new RunCommand());
+        m.put("list", new ListCommand());
+        m.put("verify", verifyCommand());
+        return m;
+    }
+
+    /** The verify command, or null when this build lacks it (see cli/pom.xml). */
+    private static Command verifyCommand() {
+        try {
+            return (Command) Class.forName(VERIFY_COMMAND_CLASS).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static int dispatch(List<String> args, Context ctx) throws Exception {
+        Map<String, Command> commands = commands();
+        String names = String.join(", ", commands.keySet()) + ", help (planned: " + String.join(", ", Help.PLANNED.keySet()) + ")";
+        if (args.isEmpty()) throw new ConfigException("missing command; commands: " + names + "; see 'rcc --help'");
+        String first = args.get(0);
+        List<String> rest = args.subList(1, args.size());
+        if (first.equals("-h") || first.equals("--help") || (first.equals("help") && rest.isEmpty())) {
+            ctx.out().print(Help.general());
+            return Exit.OK;
+        }
+        if (first.equals("--version") || first.equals("-V")) {
+            ctx.out().println("rcc " + Environment.version());
+            return Exit.OK;
+        }
+        if (first.equals("help")) {
+            String text = Help.of(rest.get(0));
+            if (text == null) throw new ConfigException("help: unknown command '" + rest.get(0) + "'; commands: " + names);
+            ctx.out().print(text);
+            return Exit.OK;
+        }
+        if (first.startsWith("-")) {
+            throw new ConfigException("unknown option " + first + "; usage: rcc COMMAND [ARGS...], commands: " + names + "; see 'rcc --help'");
+        }
+        boolean help = rest.contains("-h") || rest.contains("--help");
+        if (Help.PLANNED.containsKey(first)) {
+            if (help) {
+                ctx.out().print(Help.of(first));
+                return Exit.OK;
+            }
+            throw new ConfigException(first + " is planned but not yet available in this version; available commands: "
+                    + String.join(", ", commands.keySet()));
+        }
+        if (!commands.containsKey(first)) {
+            throw new ConfigException("unknown command '" + first + "'; commands: " + names + "; see 'rcc --help'");
+        }
+        if (help) {
+            ctx.out().print(Help.of(first));
+            return Exit.OK;
+        }
+        Command c = commands.get(first);
+        if (c == null) {
+            throw new ConfigException(first + ": not available in this build (the history checker it uses is not merged yet)");
+        }
+        return c.run(rest, ctx);
     }
 }

@@ -1,0 +1,177 @@
+package org.rccj.cli;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.rccj.framework.config.ConfigException;
+
+/**
+ * Reads a config file (JSON or YAML) into a tree of maps and applies {@code --set key=value}
+ * overrides; {@link org.rccj.framework.config.Config#fromMap} then checks every key and value.
+ */
+public final class ConfigLoader {
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final ObjectMapper YAML = YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+    private static final Pattern NULL = Pattern.compile("null|Null|NULL|~");
+    private static final Pattern BOOL = Pattern.compile("true|True|TRUE|false|False|FALSE");
+    private static final Pattern DEC_INT = Pattern.compile("[-+]?[0-9][0-9_]*");
+    private static final Pattern HEX_INT = Pattern.compile("0x[0-9a-fA-F]+");
+    private static final Pattern OCT_INT = Pattern.compile("0o[0-7]+");
+    private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9][0-9_]*(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    private static final Pattern INF = Pattern.compile("[-+]?\\.(inf|Inf|INF)");
+    private static final Pattern NAN = Pattern.compile("\\.(nan|NaN|NAN)");
+
+    private ConfigLoader() {}
+
+    /**
+     * Parses a config file: {@code .json} as JSON, anything else ({@code .yaml}, {@code .yml}, other) as
+     * YAML. An empty file is an empty mapping (all defaults). Duplicate keys are errors.
+     * @throws ConfigException (one line) for a missing or unreadable file, a syntax error (with file,
+     *         line and column) or a top level that is not a mapping
+     */
+    public static Map<String, Object> load(Path file) {
+        if (!Files.exists(file)) throw new ConfigException(file + ": no such config file");
+        if (Files.isDirectory(file)) throw new ConfigException(file + ": is a directory, not a config file");
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new ConfigException(file + ": cannot read config file: not UTF-8 text");
+        } catch (IOException e) {
+            throw new ConfigException(file + ": cannot read config file: " + oneLine(String.valueOf(e.getMessage())));
+        }
+        boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
+        return parse(text, file.toString(), json);
+    }
+
+    /** Parses config text; {@code source} names it in messages. */
+    public static Map<String, Object> parse(String text, String source, boolean json) {
+        ObjectMapper mapper = json ? JSON : YAML;
+        JsonNode node;
+        try {
+            node = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation loc = e.getLocation();
+            String where = loc == null || loc.getLineNr() < 1 ? source : source + ":" + loc.getLineNr() + ":" + loc.getColumnNr();
+            throw new ConfigException(where + ": " + (json ? "JSON" : "YAML") + " syntax error: " + syntaxProblem(e.getOriginalMessage()));
+        }
+        if (node == null || node.isMissingNode() || node.isNull()) return new LinkedHashMap<>();
+        if (!node.isObject()) {
+            throw new ConfigException(source + ": expected a mapping of config keys (name: ..., protocol: ...) at the top level, got "
+                    + (node.isArray() ? "a list" : "'" + oneLine(node.asText()) + "'"));
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tree = mapper.convertValue(node, LinkedHashMap.class);
+        return tree;
+    }
+
+    /**
+     * Applies one {@code --set key=value}: the key is dotted ({@code workload.hot_probability}); missing
+     * parent mappings are created; a parent that exists and is not a mapping is an error. The value is
+     * typed by {@link #scalar}.
+     */
+    @SuppressWarnings("unchecked")
+    public static void applySet(Map<String, Object> tree, String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq < 0) {
+            throw new ConfigException("--set " + assignment + ": expected key=value, e.g. --set nodes=2 or --set workload.hot_probability=0.5");
+        }
+        String key = assignment.substring(0, eq).trim();
+        String[] parts = key.split("\\.", -1);
+        for (String p : parts) {
+            if (p.isBlank()) throw new ConfigException("--set " + assignment + ": empty key" + (key.isEmpty() ? "" : " part in '" + key + "'")
+                    + "; expected key=value with a dotted key such as workload.hot_probability");
+        }
+        Object value = scalar(assignment.substring(eq + 1));
+        Map<String, Object> cur = tree;
+        for (int i = 0; i < parts.length - 1; i++) {
+            String p = parts[i].trim();
+            Object next = cur.get(p);
+            if (next == null) {
+                Map<String, Object> created = new LinkedHashMap<>();
+                cur.put(p, created);
+                cur = created;
+            } else if (next instanceof Map<?, ?> m) {
+                cur = (Map<String, Object>) m;
+            } else {
+                String parent = String.join(".", List.of(parts).subList(0, i + 1));
+                throw new ConfigException("--set " + key + ": " + parent + " is '" + next + "', not a mapping, so it has no key '"
+                        + parts[i + 1].trim() + "'");
+            }
+        }
+        cur.put(parts[parts.length - 1].trim(), value);
+    }
+
+    /**
+     * Types a {@code --set} value as a YAML 1.2 (core schema) plain scalar: null, ~ and the empty string
+     * are null; true/false are booleans; decimal (and 0x, 0o) integers are Integer or Long; decimal
+     * numbers, .inf and .nan are Double; a quoted value is the string inside the quotes; anything else is
+     * the string as written (so {@code hybrid=READ+COMMIT} and {@code name=no} stay strings).
+     */
+    public static Object scalar(String raw) {
+        String s = raw.strip();
+        if (s.isEmpty() || NULL.matcher(s).matches()) return null;
+        if (BOOL.matcher(s).matches()) return Boolean.valueOf(s.toLowerCase(Locale.ROOT));
+        try {
+            if (DEC_INT.matcher(s).matches()) return integer(new BigInteger(s.replace("_", "").replace("+", "")), s);
+            if (HEX_INT.matcher(s).matches()) return integer(new BigInteger(s.substring(2), 16), s);
+            if (OCT_INT.matcher(s).matches()) return integer(new BigInteger(s.substring(2), 8), s);
+        } catch (NumberFormatException e) {
+            return s;
+        }
+        if (FLOAT.matcher(s).matches()) return Double.parseDouble(s.replace("_", ""));
+        if (INF.matcher(s).matches()) return s.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        if (NAN.matcher(s).matches()) return Double.NaN;
+        if (s.length() >= 2 && (s.charAt(0) == '\'' || s.charAt(0) == '"') && s.charAt(s.length() - 1) == s.charAt(0)) {
+            try {
+                Object v = YAML.readValue(s, Object.class);
+                if (v instanceof String str) return str;
+            } catch (IOException e) {
+                // not a well-formed quoted scalar: keep it as written
+            }
+        }
+        return s;
+    }
+
+    private static Object integer(BigInteger v, String text) {
+        if (v.bitLength() < 32) return v.intValue();
+        if (v.bitLength() < 64) return v.longValue();
+        return text; // too large for any setting: let the setting's check reject it by name
+    }
+
+    /**
+     * One line from a parser message: SnakeYAML's multi-line messages keep their problem lines
+     * ("while parsing ...", "expected ..., but got ...") and drop the "in 'reader'" lines and snippets.
+     */
+    static String syntaxProblem(String message) {
+        if (message == null) return "unreadable";
+        List<String> kept = new ArrayList<>();
+        for (String line : message.split("\\R")) {
+            if (line.isBlank() || Character.isWhitespace(line.charAt(0))) continue;
+            kept.add(line.strip());
+        }
+        String s = kept.isEmpty() ? oneLine(message) : String.join(": ", kept);
+        return s.replace("Duplicate field", "duplicate key");
+    }
+
+    static String oneLine(String s) {
+        return s.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+}

@@ -1,0 +1,12 @@
+package org.rccj.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * What a command runs with: its output streams, the directory relative paths are resolved against
+ * and the experiment runner.
+ */
+record Context(PrintStream out, PrintStream err, Path cwd, Runner runner) {
+    Path resolve(String path) { return cwd.resolve(path); }
+}

@@ -1,0 +1,86 @@
+package org.rccj.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.Registry;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.spi.WorkloadFactory;
+import org.rccj.primitives.CostProfile;
+
+/** {@code rcc list}: what can be put in a config. */
+final class ListCommand implements Command {
+    /** Fabrics known to this version, with a line each; Registry.FABRICS decides which are accepted. */
+    static final Map<String, String> FABRIC_DESCRIPTIONS = Map.of(
+            "sim", "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; "
+                    + "cost model from a profile (default)",
+            "local", "the cluster in one JVM with real threads (one per worker) and real atomics; wall-clock time");
+    static final Map<String, String> PLANNED_FABRICS = plannedFabrics();
+
+    private static Map<String, String> plannedFabrics() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("tcp", "one process per node over the network (rcc node)");
+        m.put("rdma", "real RNICs through libibverbs");
+        return m;
+    }
+
+    @Override
+    public int run(List<String> args, Context ctx) {
+        if (!args.isEmpty()) {
+            throw new ConfigException("list: takes no arguments, got '" + String.join(" ", args) + "'; see 'rcc help list'");
+        }
+        PrintStream out = ctx.out();
+        out.println("protocols:");
+        List<ProtocolFactory> protocols = Registry.protocols();
+        if (protocols.isEmpty()) out.println("  (none on the class path)");
+        for (ProtocolFactory p : protocols) {
+            out.printf("  %-12s %s%n", p.name(), p.description());
+            List<String> stages = new ArrayList<>();
+            for (Stage s : p.stages()) stages.add(s.name() + "=" + s.bit);
+            out.println("      stages:  " + String.join(" ", stages) + "   (hybrid codes 0.." + HybridCode.allOneSided(p.stages()).code()
+                    + "; all-onesided = " + HybridCode.allOneSided(p.stages()).code() + ")");
+            List<Param> opts = p.parameters();
+            if (opts.isEmpty()) {
+                out.println("      protocol_options: none");
+            } else {
+                out.println("      protocol_options:");
+                for (Param o : opts) out.print(Help.paramLine(o, "        "));
+            }
+        }
+        out.println();
+        out.println("workloads:");
+        List<WorkloadFactory> workloads = Registry.workloads();
+        if (workloads.isEmpty()) out.println("  (none on the class path)");
+        for (WorkloadFactory w : workloads) {
+            out.printf("  %-12s %s%n", w.name(), w.description());
+            if (w.parameters().isEmpty()) out.println("      (no settings)");
+            for (Param p : w.parameters()) out.print(Help.paramLine(p, "      "));
+        }
+        out.println();
+        out.println("fabrics:");
+        for (String f : Registry.FABRICS) {
+            out.printf("  %-12s %s%n", f, FABRIC_DESCRIPTIONS.getOrDefault(f, ""));
+        }
+        for (Map.Entry<String, String> e : PLANNED_FABRICS.entrySet()) {
+            if (!Registry.FABRICS.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
+        }
+        out.println();
+        out.println("profiles (sim cost models, calibration.md):");
+        for (String name : CostProfile.known()) {
+            String desc;
+            try {
+                desc = CostProfile.load(name).description;
+            } catch (RuntimeException e) {
+                desc = "(cannot be loaded: " + e.getMessage() + ")";
+            }
+            out.printf("  %-12s %s%s%n", name, desc, name.equals(CostProfile.DEFAULT) ? " (default)" : "");
+        }
+        return Exit.OK;
+    }
+}

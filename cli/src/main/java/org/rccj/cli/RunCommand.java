@@ -1,0 +1,100 @@
+package org.rccj.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.RunResult;
+import org.rccj.results.ConsoleReport;
+import org.rccj.results.ResultWriter;
+
+/** {@code rcc run CONFIG [--set key=value]... [--out DIR]}. */
+final class RunCommand implements Command {
+    static final Options OPTIONS = new Options()
+            .addOption(Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build())
+            .addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("result directory").build());
+
+    @Override
+    public int run(List<String> args, Context ctx) throws IOException {
+        CommandLine cl = Args.parse("run", OPTIONS, args);
+        List<String> positional = cl.getArgList();
+        if (positional.isEmpty()) {
+            throw new ConfigException("run: missing CONFIG file; usage: rcc run CONFIG [--set key=value]... [--out DIR]");
+        }
+        if (positional.size() > 1) {
+            throw new ConfigException("run: expected one CONFIG file, got " + positional.size() + ": " + String.join(" ", positional)
+                    + " (to override keys use --set key=value)");
+        }
+        Path file = ctx.resolve(positional.get(0));
+        Config config = resolve(file, cl.getOptionValues("set"));
+
+        Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
+                : ctx.resolve("results").resolve(safeDirName(config.name));
+        String problem = ResultWriter.problemWith(out);
+        if (problem != null) throw new ConfigException("--out: " + problem);
+
+        ctx.err().println("running '" + config.name + "': " + config.protocol + " hybrid " + config.hybrid.spelled()
+                + " (" + config.hybrid.code() + ") on " + config.workload.get("name") + ", fabric " + config.fabric + ", "
+                + config.nodes + " nodes x " + config.threads + " threads x " + config.coroutines + " coroutines, "
+                + fmt(config.warmupMs) + " ms warm-up + " + fmt(config.durationMs) + " ms measured");
+        RunResult result = ctx.runner().run(config, ctx.err());
+        if (result == null) throw new IllegalStateException("the experiment runner returned no result");
+        if (result.config == null) result.config = config;
+        try {
+            ResultWriter.write(result, out);
+        } catch (IOException e) {
+            throw new ConfigException("--out " + out + ": cannot write the results: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+        }
+        ConsoleReport.print(result, ctx.out());
+        ctx.out().println("results: " + display(ctx.cwd(), out));
+        if (config.verify && !result.verification.passed()) {
+            ctx.err().println("rcc: verification failed: " + (result.verification.serializable()
+                    ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
+            return Exit.VERIFICATION_FAILED;
+        }
+        return Exit.OK;
+    }
+
+    /** Reads CONFIG, applies the --set overrides in order and resolves the config. */
+    static Config resolve(Path file, String[] sets) {
+        Map<String, Object> tree = ConfigLoader.load(file);
+        if (sets != null) for (String s : sets) ConfigLoader.applySet(tree, s);
+        if (!tree.containsKey("name")) tree.put("name", stem(file));
+        return Config.fromMap(tree);
+    }
+
+    /** File name without its extension: the default experiment name. */
+    static String stem(Path file) {
+        String n = file.getFileName().toString();
+        int dot = n.lastIndexOf('.');
+        return dot > 0 ? n.substring(0, dot) : n;
+    }
+
+    /** A name usable as one directory: characters other than letters, digits and . _ - + = become '_'. */
+    static String safeDirName(String name) {
+        String s = name.strip().replaceAll("[^A-Za-z0-9._+=-]", "_");
+        if (s.isEmpty() || s.startsWith(".")) s = "_" + s;
+        return s;
+    }
+
+    private static String requireNonBlank(String v) {
+        if (v == null || v.isBlank()) throw new ConfigException("--out: empty directory name");
+        return v;
+    }
+
+    /** The result directory as the user would type it: relative to the working directory when inside it. */
+    private static String display(Path cwd, Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path base = cwd.toAbsolutePath().normalize();
+        return abs.startsWith(base) && !abs.equals(base) ? base.relativize(abs).toString() : abs.toString();
+    }
+
+    private static String fmt(double ms) {
+        return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
+    }
+}

@@ -1,0 +1,11 @@
+package org.rccj.cli;
+
+import java.io.PrintStream;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.run.RunResult;
+
+/** Runs one experiment; {@link org.rccj.framework.run.ExperimentRunner#run} in production, a stand-in in tests. */
+@FunctionalInterface
+public interface Runner {
+    RunResult run(Config config, PrintStream progress);
+}

@@ -1,0 +1,55 @@
+package org.rccj.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.history.CheckResult;
+import org.rccj.framework.history.HistoryJson;
+import org.rccj.framework.history.SerializabilityChecker;
+
+/** {@code rcc verify HISTORY.jsonl}: checks an exported history (design.md §8) for serializability. */
+final class VerifyCommand implements Command {
+    @Override
+    public int run(List<String> args, Context ctx) {
+        List<String> positional = Args.parse("verify", new org.apache.commons.cli.Options(), args).getArgList();
+        if (positional.size() != 1) {
+            throw new ConfigException("verify: expected one HISTORY.jsonl file, got " + (positional.isEmpty() ? "none" : String.join(" ", positional))
+                    + "; usage: rcc verify HISTORY.jsonl");
+        }
+        Path file = ctx.resolve(positional.get(0));
+        if (!Files.exists(file)) throw new ConfigException(file + ": no such history file");
+        if (Files.isDirectory(file)) throw new ConfigException(file + ": is a directory, not a history file");
+        var loaded = read(file);
+        ctx.out().println("history: " + file + " (" + loaded.history().size() + " committed transactions; tables: "
+                + (loaded.tableNames().isEmpty() ? "none" : String.join(", ", loaded.tableNames())) + ")");
+        CheckResult r = SerializabilityChecker.check(loaded.history(), loaded.tableNames());
+        if (r.serializable()) {
+            ctx.out().println("serializable: yes (" + r.txnsChecked() + " txns checked)");
+            return Exit.OK;
+        }
+        ctx.out().println("serializable: NO (" + r.txnsChecked() + " txns checked, " + r.anomalies().size() + " anomalies)");
+        for (String a : r.anomalies()) ctx.out().println("  anomaly: " + a);
+        return Exit.VERIFICATION_FAILED;
+    }
+
+    /** Reads the history; malformed or unreadable input is bad input (exit 2), with the file named. */
+    private static HistoryJson.Loaded read(Path file) {
+        try {
+            return HistoryJson.read(file);
+        } catch (RuntimeException e) {
+            if (e instanceof UncheckedIOException || e instanceof IllegalArgumentException || e instanceof ConfigException) {
+                throw new ConfigException(file + ": " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            }
+            throw e;
+        } catch (Exception e) { // IOException, JsonProcessingException, if HistoryJson.read declares them
+            if (e instanceof JsonProcessingException || e instanceof IOException) {
+                throw new ConfigException(file + ": cannot read history: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            }
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.rccj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rcc verify}. Excluded from the build (cli/pom.xml) until HistoryJson and SerializabilityChecker
+ * are merged; the history lines follow design.md §8 and may need adjusting to HistoryJson's exact format.
+ */
+class VerifyCommandTest {
+    @TempDir Path dir;
+
+    @Test
+    void serializableHistoryExitsZero() throws Exception {
+        Path h = Cli.file(dir, "ok.jsonl",
+                "{\"txn\": 1, \"type\": \"deposit\", \"reads\": [[\"accounts\", 7, 0]], \"writes\": [[\"accounts\", 7, 1, 0]]}\n"
+              + "{\"txn\": 2, \"type\": \"deposit\", \"reads\": [[\"accounts\", 7, 1]], \"writes\": [[\"accounts\", 7, 2, 1]]}\n");
+        Cli.Outcome o = Cli.run(dir, "verify", h.toString());
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().contains("serializable: yes (2 txns checked)"), o.out());
+    }
+
+    @Test
+    void writeSkewExitsOne() throws Exception {
+        Path h = Cli.file(dir, "skew.jsonl",
+                "{\"txn\": 1, \"type\": \"t\", \"reads\": [[\"accounts\", 1, 0], [\"accounts\", 2, 0]], \"writes\": [[\"accounts\", 1, 11, 0]]}\n"
+              + "{\"txn\": 2, \"type\": \"t\", \"reads\": [[\"accounts\", 1, 0], [\"accounts\", 2, 0]], \"writes\": [[\"accounts\", 2, 12, 0]]}\n");
+        Cli.Outcome o = Cli.run(dir, "verify", h.toString());
+        assertEquals(Exit.VERIFICATION_FAILED, o.code(), o.err());
+        assertTrue(o.out().contains("serializable: NO"), o.out());
+        assertTrue(o.out().contains("anomaly:"), o.out());
+    }
+
+    @Test
+    void badInput() throws Exception {
+        Cli.run(dir, "verify").assertBadInput("verify", "HISTORY.jsonl");
+        Cli.run(dir, "verify", "nosuch.jsonl").assertBadInput("nosuch.jsonl", "no such history file");
+        Path bad = Cli.file(dir, "bad.jsonl", "{\"txn\": 1, \"reads\": [[\n");
+        Cli.run(dir, "verify", bad.toString()).assertBadInput("bad.jsonl");
+    }
+}

@@ -1,0 +1,52 @@
+package org.rccj.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rccj.framework.run.RunResult;
+
+class CsvWritersTest {
+    /** Rows of a CSV, each split on commas, checking every row has as many columns as the header. */
+    static List<String[]> parse(String csv) {
+        List<String[]> rows = csv.lines().map(l -> l.split(",", -1)).toList();
+        for (String[] row : rows) assertEquals(rows.get(0).length, row.length, "columns in " + String.join(",", row));
+        return rows;
+    }
+
+    @Test
+    void stagesCsv() {
+        List<String[]> rows = parse(StagesCsv.toCsv(SampleResults.sample("sim")));
+        assertEquals(StagesCsv.HEADER, String.join(",", rows.get(0)));
+        assertEquals(5, rows.size());
+        assertEquals(List.of("READ", "LOCK", "COMMIT", "EXECUTE"), rows.subList(1, 5).stream().map(r -> r[0]).toList());
+        String[] lock = rows.get(2);
+        assertEquals(500, Long.parseLong(lock[1]));
+        assertEquals(4.0, Double.parseDouble(lock[2]));
+        double shares = 0;
+        for (String[] r : rows.subList(1, 5)) {
+            for (int i = 1; i < r.length; i++) Double.parseDouble(r[i]);
+            shares += Double.parseDouble(r[5]);
+        }
+        assertEquals(1.0, shares, 1e-5);
+    }
+
+    @Test
+    void timelineCsv() {
+        List<String[]> rows = parse(TimelineCsv.toCsv(SampleResults.sample("sim")));
+        assertEquals(TimelineCsv.HEADER, String.join(",", rows.get(0)));
+        assertEquals(5, rows.size());
+        assertEquals("5.0", rows.get(1)[0]);
+        assertEquals("240", rows.get(1)[1]);
+        assertEquals(48000.0, Double.parseDouble(rows.get(1)[2]));
+        assertEquals("20.0", rows.get(4)[0]);
+    }
+
+    @Test
+    void emptyTimelineIsJustTheHeader() {
+        RunResult r = new RunResult();
+        r.config = SampleResults.config("local", false);
+        assertEquals(TimelineCsv.HEADER + "\n", TimelineCsv.toCsv(r));
+        assertEquals(StagesCsv.HEADER + "\n", StagesCsv.toCsv(r));
+    }
+}
