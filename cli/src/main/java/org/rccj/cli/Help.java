@@ -32,7 +32,7 @@ final class Help {
         sb.append("commands:\n");
         sb.append("  run CONFIG [--set key=value]... [--out DIR]\n");
         sb.append("                 run one experiment; prints a report and writes DIR/summary.json,\n");
-        sb.append("                 stages.csv and timeline.csv (default DIR: results/<name>)\n");
+        sb.append("                 stages.csv and timeline.csv (default DIR: out/<name>)\n");
         sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
@@ -45,7 +45,7 @@ final class Help {
         sb.append("\nexamples:\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.hot_probability=0.5 --out results/hot50\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.hot_probability=0.5 --out out/hot50\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set verify=true --set history=history.jsonl\n");
         sb.append("  ./rcc verify history.jsonl\n");
         sb.append("  ./rcc list\n\n");
@@ -84,7 +84,7 @@ final class Help {
         sb.append("                       Dotted keys reach into sections (workload.hot_probability=0.5,\n");
         sb.append("                       faults.torn_reads=true). The value is a YAML scalar: 12 and 0.5 are numbers,\n");
         sb.append("                       true/false booleans, null or nothing after '=' is null, 'quoted' a string.\n");
-        sb.append("  -o, --out DIR        result directory (default: results/<name> under the current directory;\n");
+        sb.append("  -o, --out DIR        result directory (default: out/<name> under the current directory;\n");
         sb.append("                       <name> is the config's name, else the CONFIG file name without extension)\n");
         sb.append("  -h, --help           this text\n\n");
         sb.append("config keys (rcc list shows each protocol's options and each workload's settings):\n");
@@ -96,7 +96,7 @@ final class Help {
         sb.append("\nexamples:\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=18 --out results/occ-18\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=18 --out out/occ-18\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set fabric=local --set verify=true\n\n");
         sb.append("The run exits 1 when verify is true and the history is not serializable or an invariant fails.\n");
         sb.append(exitCodes());

@@ -34,7 +34,7 @@ final class RunCommand implements Command {
         Config config = resolve(file, cl.getOptionValues("set"));
 
         Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
-                : ctx.resolve("results").resolve(safeDirName(config.name));
+                : ctx.resolve("out").resolve(safeDirName(config.name));
         String problem = ResultWriter.problemWith(out);
         if (problem != null) throw new ConfigException("--out: " + problem);
 

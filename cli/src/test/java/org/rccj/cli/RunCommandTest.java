@@ -36,8 +36,8 @@ class RunCommandTest {
         assertTrue(o.out().contains("100 K/s"), o.out());
         assertTrue(o.out().contains("serializable: yes (1000 txns checked); invariants: total_money ok"), o.out());
         List<String> lines = o.out().lines().toList();
-        assertEquals("results: " + Path.of("results", "smallbank-occ"), lines.get(lines.size() - 1));
-        Path res = dir.resolve("results").resolve("smallbank-occ");
+        assertEquals("results: " + Path.of("out", "smallbank-occ"), lines.get(lines.size() - 1));
+        Path res = dir.resolve("out").resolve("smallbank-occ");
         JsonNode s = SummaryJson.read(res.resolve("summary.json"));
         assertEquals("smallbank-occ", s.get("name").asText());
         assertEquals(0.5, s.get("config").get("workload").get("hot_probability").asDouble());
@@ -51,7 +51,7 @@ class RunCommandTest {
         Runner ok = (c, p) -> Cli.result(c, RunResult.Verification.notChecked());
         Cli.Outcome o1 = Cli.run(dir, ok, "run", f.toString());
         assertEquals(Exit.OK, o1.code(), o1.err());
-        assertTrue(Files.isDirectory(dir.resolve("results").resolve("my_run_1")), "name made safe as a directory");
+        assertTrue(Files.isDirectory(dir.resolve("out").resolve("my_run_1")), "name made safe as a directory");
         Cli.Outcome o2 = Cli.run(dir, ok, "run", f.toString(), "--out", "elsewhere/x");
         assertEquals(Exit.OK, o2.code(), o2.err());
         assertTrue(o2.out().endsWith("results: " + Path.of("elsewhere", "x") + System.lineSeparator()), o2.out());
@@ -71,7 +71,7 @@ class RunCommandTest {
         assertTrue(o.out().contains("serializable: NO (10 txns checked, 1 anomalies)"), o.out());
         assertTrue(o.out().contains("anomaly: cycle T1 -> T2 -> T1"), o.out());
         assertTrue(o.err().contains("rcc: verification failed"), o.err());
-        assertTrue(Files.exists(dir.resolve("results/exp/summary.json")), "results are written even when verification fails");
+        assertTrue(Files.exists(dir.resolve("out/exp/summary.json")), "results are written even when verification fails");
 
         RunResult.Verification invariant = new RunResult.Verification(true, true, 10, List.of(), Map.of("total_money", false));
         Cli.Outcome o2 = Cli.run(dir, (c, p) -> Cli.result(c, invariant), "run", f.toString());
@@ -94,7 +94,7 @@ class RunCommandTest {
         assertEquals(Exit.INTERNAL_ERROR, o.code());
         assertTrue(o.err().contains("rcc: internal error: java.lang.UnsupportedOperationException: being written"), o.err());
         assertTrue(o.err().contains("\tat "), "stack trace printed");
-        assertFalse(Files.exists(dir.resolve("results")), "nothing written");
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
     }
 
     @Test

@@ -37,7 +37,8 @@ public final class ConsoleReport {
         line(sb, "");
         line(sb, label("throughput") + human(r.throughputTps(), "/s") + "  (" + f("%.1f", r.throughputTps()) + " tps)");
         line(sb, label("commits") + f("%,d", r.commits()) + "   aborts " + f("%,d", r.aborts())
-                + "   abort rate " + pct(r.abortRate()));
+                + "   abort rate " + pct(r.abortRate())
+                + (r.rolledBack() > 0 ? "   rolled back by the workload " + f("%,d", r.rolledBack()) : ""));
         if (!r.abortReasons.isEmpty()) {
             List<String> parts = new ArrayList<>();
             long sum = 0;
@@ -53,14 +54,14 @@ public final class ConsoleReport {
 
         if (!r.perType.isEmpty()) {
             line(sb, "");
-            String fmt = "%-20s %12s %10s %8s %12s %10s %10s %10s";
-            line(sb, f(fmt, "txn type", "commits", "aborts", "abort%", "throughput", "mean_us", "p50_us", "p99_us"));
+            String fmt = "%-20s %12s %10s %8s %11s %12s %10s %10s %10s";
+            line(sb, f(fmt, "txn type", "commits", "aborts", "abort%", "rolled_back", "throughput", "mean_us", "p50_us", "p99_us"));
             for (Map.Entry<String, TxnTypeStats> e : r.perType.entrySet()) {
                 TxnTypeStats t = e.getValue();
                 long attempts = t.commits + t.aborts;
                 double tps = r.measuredS <= 0 ? 0 : t.commits / r.measuredS;
                 line(sb, f(fmt, e.getKey(), f("%,d", t.commits), f("%,d", t.aborts),
-                        attempts == 0 ? "-" : f("%.2f", 100.0 * t.aborts / attempts), human(tps, "/s"),
+                        attempts == 0 ? "-" : f("%.2f", 100.0 * t.aborts / attempts), f("%,d", t.rolledBack), human(tps, "/s"),
                         us(t.latency.mean()), us(t.latency.quantile(0.5)), us(t.latency.quantile(0.99))));
             }
         }

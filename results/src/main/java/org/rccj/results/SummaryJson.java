@@ -61,6 +61,7 @@ public final class SummaryJson {
         m.put("measured_s", Decimals.round(r.measuredS, Decimals.SECONDS));
         m.put("commits", r.commits());
         m.put("aborts", r.aborts());
+        m.put("rolled_back", r.rolledBack());
         m.put("abort_rate", Decimals.round(r.abortRate(), Decimals.SHARE));
         m.put("abort_reasons", new LinkedHashMap<>(r.abortReasons));
         m.put("throughput_tps", Decimals.round(r.throughputTps(), Decimals.TPS));
@@ -72,6 +73,7 @@ public final class SummaryJson {
             Map<String, Object> tm = new LinkedHashMap<>();
             tm.put("commits", t.commits);
             tm.put("aborts", t.aborts);
+            tm.put("rolled_back", t.rolledBack);
             tm.put("throughput_tps", Decimals.round(r.measuredS <= 0 ? 0 : t.commits / r.measuredS, Decimals.TPS));
             tm.put("latency_us", latencyUs(t.latency));
             perType.put(e.getKey(), tm);

@@ -29,7 +29,7 @@ class SummaryJsonTest {
     void hasEveryContractFieldInOrder() throws Exception {
         JsonNode s = JSON.readTree(SummaryJson.toJson(SampleResults.sample("sim")));
         assertEquals(List.of("name", "fabric", "profile", "protocol", "workload", "seed", "hybrid", "config", "measured_s",
-                "commits", "aborts", "abort_rate", "abort_reasons", "throughput_tps", "latency_us", "per_txn_type", "stages",
+                "commits", "aborts", "rolled_back", "abort_rate", "abort_reasons", "throughput_tps", "latency_us", "per_txn_type", "stages",
                 "network", "cpu", "verification", "extra", "sim", "environment"), fields(s));
         assertEquals("sample", s.get("name").asText());
         assertEquals("sim", s.get("fabric").asText());
@@ -55,7 +55,7 @@ class SummaryJsonTest {
 
         JsonNode t = s.get("per_txn_type");
         assertEquals(List.of("deposit", "transfer"), fields(t));
-        assertEquals(List.of("commits", "aborts", "throughput_tps", "latency_us"), fields(t.get("transfer")));
+        assertEquals(List.of("commits", "aborts", "rolled_back", "throughput_tps", "latency_us"), fields(t.get("transfer")));
         assertEquals(400, t.get("transfer").get("commits").asLong());
         assertEquals(40, t.get("transfer").get("aborts").asLong());
         assertEquals(20000.0, t.get("transfer").get("throughput_tps").asDouble());

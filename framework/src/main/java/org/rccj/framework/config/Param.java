@@ -40,7 +40,8 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
     /** What is accepted, for help text and error messages. */
     public String accepted() {
         return switch (type) {
-            case INT, LONG -> "an integer in [" + fmt(min) + ", " + fmt(max) + "]";
+            case INT, LONG -> max >= 9e18 ? (min <= -9e18 ? "an integer" : "an integer >= " + fmt(min))
+                    : "an integer in [" + fmt(min) + ", " + fmt(max) + "]";
             case DOUBLE -> "a number in [" + fmt(min) + ", " + fmt(max) + "]" + (defaultValue == null ? " or null (off)" : "");
             case BOOLEAN -> "true or false";
             case STRING -> "a string";
@@ -64,7 +65,9 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
             switch (type) {
                 case INT, LONG -> {
                     long v;
-                    if (raw instanceof Number n) {
+                    if (raw instanceof java.math.BigInteger || raw instanceof java.math.BigDecimal) {
+                        v = new java.math.BigDecimal(raw.toString()).longValueExact();
+                    } else if (raw instanceof Number n) {
                         double d = n.doubleValue();
                         if (d != Math.rint(d)) throw bad(k, raw);
                         v = n.longValue();
@@ -94,7 +97,7 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
                 }
                 default -> throw new IllegalStateException();
             }
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | ArithmeticException e) {
             throw bad(k, raw);
         }
     }

@@ -22,7 +22,7 @@ public final class RunResult {
     public final TxnTypeStats total = new TxnTypeStats();
     /** Per transaction type, in the workload's declared order. */
     public final Map<String, TxnTypeStats> perType = new LinkedHashMap<>();
-    /** Abort counts by reason (sorted by name for stable output). */
+    /** Concurrency-control abort counts by reason (sorted by name for stable output). */
     public final Map<String, Long> abortReasons = new TreeMap<>();
     /** Per stage: duration of the stage in each transaction attempt that ran it; protocol stage order. */
     public final Map<Stage, Histogram> stages = new LinkedHashMap<>();
@@ -44,7 +44,10 @@ public final class RunResult {
     public long simEvents;
 
     public long commits() { return total.commits; }
+    /** Concurrency-control aborts (retried). */
     public long aborts() { return total.aborts; }
+    /** Workload-logic rollbacks (final; neither commits nor aborts). */
+    public long rolledBack() { return total.rolledBack; }
     public double abortRate() {
         long attempts = total.commits + total.aborts;
         return attempts == 0 ? 0 : (double) total.aborts / attempts;

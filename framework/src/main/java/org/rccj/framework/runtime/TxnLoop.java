@@ -49,7 +49,7 @@ final class TxnLoop implements Runnable {
                 try {
                     gen.execute(tx);
                     tx.fetch();
-                    stats.execute(t0, ctx.now());
+                    stats.execute(t0, ctx.now() - tx.fetchNanos());
                     exec.commit(tx);
                 } catch (AbortException a) {
                     abort = a;
@@ -64,7 +64,7 @@ final class TxnLoop implements Runnable {
                 }
                 exec.abort(tx);
                 ctx.release();
-                stats.abort(type, abort.reason, now);
+                stats.abort(type, abort.reason, abort.logic, now);
                 if (abort.logic || ctx.now() >= end) break;
                 long max = backoffNs << Math.min(attempt++, MAX_BACKOFF_SHIFT);
                 if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));

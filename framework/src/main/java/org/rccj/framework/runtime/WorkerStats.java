@@ -52,8 +52,12 @@ public final class WorkerStats {
         timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
     }
 
-    void abort(int type, String reason, long at) {
+    void abort(int type, String reason, boolean logic, long at) {
         if (!measuring(at)) return;
+        if (logic) {
+            perType[type].rolledBack++;
+            return;
+        }
         perType[type].aborts++;
         abortReasons.computeIfAbsent(reason, r -> new long[1])[0]++;
     }

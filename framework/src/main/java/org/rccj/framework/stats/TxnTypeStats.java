@@ -2,13 +2,18 @@ package org.rccj.framework.stats;
 
 /** Commits, aborts and latency of one transaction type (or of all). */
 public final class TxnTypeStats {
-    public long commits, aborts;
+    public long commits;
+    /** Concurrency-control aborts (each retried). */
+    public long aborts;
+    /** Transactions the workload's logic rolled back (e.g. insufficient funds): final, not retried, not commits. */
+    public long rolledBack;
     /** Commit latency (first attempt to commit, including retries), ns. */
     public final Histogram latency = new Histogram();
 
     public void add(TxnTypeStats o) {
         commits += o.commits;
         aborts += o.aborts;
+        rolledBack += o.rolledBack;
         latency.add(o.latency);
     }
 }

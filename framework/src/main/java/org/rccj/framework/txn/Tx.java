@@ -16,6 +16,7 @@ public final class Tx {
     private TxnExecutor executor;
     private Access[] accesses = new Access[16];
     private int size, fetched;
+    private long fetchNs;
     /** Unique id of this attempt (never 0); also the version id its writes install. */
     public long id;
     /** Index of the transaction type in the workload's type list. */
@@ -34,10 +35,14 @@ public final class Tx {
         this.type = type;
         size = 0;
         fetched = 0;
+        fetchNs = 0;
         executor.begin(this);
     }
 
     public int size() { return size; }
+
+    /** Time this attempt spent in {@link #fetch()} (the protocol's fetch stages), ns. */
+    public long fetchNanos() { return fetchNs; }
     public Access access(int i) { return accesses[i]; }
 
     public boolean readOnly() {
@@ -79,7 +84,9 @@ public final class Tx {
         if (fetched < size) {
             int from = fetched;
             fetched = size;
+            long t0 = ctx.now();
             executor.fetch(this, from, size);
+            fetchNs += ctx.now() - t0;
         }
     }
 
