@@ -1,0 +1,49 @@
+package org.rccj.it;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.run.ExperimentRunner;
+import org.rccj.framework.run.RunHooks;
+import org.rccj.framework.run.RunResult;
+
+/** Small verified runs of any protocol on any workload. */
+public final class ItRuns {
+    private ItRuns() {}
+
+    /** A small sim cluster with verify on, for {@code workload} with its given settings; kv are overrides (dotted keys). */
+    public static Map<String, Object> config(String protocol, String workload, Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fabric", "sim");
+        m.put("nodes", 3);
+        m.put("threads", 2);
+        m.put("coroutines", 4);
+        m.put("replication", 2);
+        m.put("warmup_ms", 0.2);
+        m.put("duration_ms", 1.0);
+        m.put("verify", true);
+        m.put("protocol", protocol);
+        Map<String, Object> wl = new LinkedHashMap<>();
+        wl.put("name", workload);
+        m.put("workload", wl);
+        for (int i = 0; i < kv.length; i += 2) put(m, (String) kv[i], kv[i + 1]);
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void put(Map<String, Object> m, String key, Object v) {
+        int dot = key.indexOf('.');
+        if (dot < 0) {
+            m.put(key, v);
+            return;
+        }
+        Map<String, Object> sub = (Map<String, Object>) m.computeIfAbsent(key.substring(0, dot), k -> new LinkedHashMap<>());
+        put(sub, key.substring(dot + 1), v);
+    }
+
+    public static RunResult run(Map<String, Object> tree) { return run(tree, RunHooks.NONE); }
+
+    public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
+        return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
+    }
+}
