@@ -1,0 +1,56 @@
+package org.rccj.workloads.tpcc;
+
+import static org.rccj.workloads.tpcc.Schema.*;
+
+import org.rccj.framework.txn.Tx;
+
+/**
+ * Order-Status (clause 2.6), read-only. Rounds: [CUSTOMER_BY_LAST_NAME index row (60%)] ->
+ * CUSTOMER + CUSTOMER_LAST_ORDER -> that ORDER -> its O_OL_CNT ORDER-LINEs; each round's keys depend on the
+ * one before.
+ */
+final class OrderStatusTxn extends TpccTxn {
+    private int w, d, c, lastName;
+    private boolean byName;
+    /** The output screen's figures: customer balance, order id, carrier, sum of the lines' amounts. */
+    long balance, orderId, carrier, linesAmount;
+
+    OrderStatusTxn(TpccGenerator gen) { super(gen); }
+
+    @Override
+    void pick(int home) {
+        w = home;
+        d = uniform(0, DISTRICTS_PER_WAREHOUSE - 1);
+        byName = rng.nextInt(100) < Tpcc.BY_LAST_NAME_PERCENT;
+        if (byName) lastName = wl.nu.lastNameRun(rng);
+        else c = wl.nu.customerId(rng);
+    }
+
+    @Override
+    void execute(Tx tx) {
+        long cid = c;
+        if (byName) {
+            int hi = tx.read(wl.customerByLastName, k.lastName(w, d, lastName));
+            tx.fetch();
+            cid = middleCustomer(tx, hi);
+        }
+        int hc = tx.read(wl.customer, k.customer(w, d, cid));
+        int hl = tx.read(wl.customerLastOrder, k.customer(w, d, cid));
+        tx.fetch();
+        balance = tx.get(hc, Customer.BALANCE);
+        long o = tx.get(hl, CustomerLastOrder.O_ID);
+        if (o < 1 || o > k.maxOrders) throw INCONSISTENT;
+        int ho = tx.read(wl.order, k.order(w, d, o));
+        tx.fetch();
+        long n = tx.get(ho, Order.OL_CNT);
+        if (tx.get(ho, Order.VALID) == 0 || tx.get(ho, Order.C_ID) != cid || n < 1 || n > MAX_ORDER_LINES) throw INCONSISTENT;
+        orderId = o;
+        carrier = tx.get(ho, Order.CARRIER_ID);
+        int first = tx.size();
+        for (int ol = 1; ol <= n; ol++) tx.read(wl.orderLine, k.orderLine(w, d, o, ol));
+        tx.fetch();
+        long sum = 0;
+        for (int h = first; h < first + n; h++) sum += tx.get(h, OrderLine.AMOUNT);
+        linesAmount = sum;
+    }
+}
