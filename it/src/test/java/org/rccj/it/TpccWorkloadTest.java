@@ -1,0 +1,89 @@
+package org.rccj.it;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.RunResult;
+import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.results.SummaryJson;
+
+/** TPC-C's mix, its 1% rolled-back New-Orders, and the slot areas' limits, as the run reports them. */
+class TpccWorkloadTest {
+    /** Share of a type among the transactions the run finished (committed or rolled back). */
+    static double share(RunResult r, String type) {
+        long all = 0;
+        for (TxnTypeStats s : r.perType.values()) all += s.commits + s.rolledBack;
+        TxnTypeStats s = r.perType.get(type);
+        return (double) (s.commits + s.rolledBack) / all;
+    }
+
+    @Test
+    void standardMixFillsPerTxnTypeInItsShares() throws Exception {
+        RunResult r = ItRuns.run(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 50,
+                "workload.max_orders_per_district", 300, "duration_ms", 3.0, "verify", false));
+        assertTrue(r.commits() > 2000, "commits " + r.commits());
+        assertEquals(0.45, share(r, "NewOrder"), 0.05);
+        assertEquals(0.43, share(r, "Payment"), 0.05);
+        for (String t : new String[] {"OrderStatus", "Delivery", "StockLevel"}) assertEquals(0.04, share(r, t), 0.015, t);
+        JsonNode perType = new ObjectMapper().readTree(SummaryJson.toJson(r)).get("per_txn_type");
+        for (String t : TpccCrossTest.TYPES) {
+            JsonNode n = perType.get(t);
+            assertNotNull(n, t + " missing from per_txn_type");
+            assertEquals(r.perType.get(t).commits, n.get("commits").asLong(), t);
+            assertTrue(n.get("commits").asLong() > 0, t);
+            assertTrue(n.get("throughput_tps").asDouble() > 0, t);
+            assertTrue(n.get("latency_us").get("p50").asDouble() > 0, t);
+        }
+    }
+
+    @Test
+    void aboutOnePercentOfNewOrdersRollBack() {
+        RunResult r = ItRuns.run(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.mix", "new-order",
+                "workload.scale_down", 50, "workload.max_orders_per_district", 700, "duration_ms", 20.0, "verify", false));
+        TxnTypeStats no = r.perType.get("NewOrder");
+        long finished = no.commits + no.rolledBack;
+        assertTrue(finished > 15_000, "New-Orders " + finished);
+        double rate = (double) no.rolledBack / finished;
+        assertTrue(rate > 0.007 && rate < 0.013, "rolled back " + no.rolledBack + " of " + finished + " = " + rate);
+        assertEquals(no.rolledBack, r.rolledBack(), "only New-Order rolls back");
+        assertFalse(r.abortReasons.containsKey("logic"), "a rollback is not a concurrency abort: " + r.abortReasons);
+    }
+
+    @Test
+    void inTheStandardMixOnlyNewOrderRollsBack() {
+        RunResult r = ItRuns.run(ItRuns.config("occ", "tpcc", "workload.scale_down", 50,
+                "workload.max_orders_per_district", 300, "duration_ms", 2.0, "verify", false));
+        for (String t : new String[] {"Payment", "OrderStatus", "Delivery", "StockLevel"}) {
+            assertEquals(0, r.perType.get(t).rolledBack, t);
+            assertTrue(r.perType.get(t).commits > 0, t);
+        }
+        assertTrue(r.perType.get("NewOrder").rolledBack > 0, "no New-Order rolled back");
+        assertEquals(r.perType.get("NewOrder").rolledBack, r.rolledBack());
+    }
+
+    @Test
+    void orderSlotsRunningOutStopTheRunNamingTheKey() {
+        var cfg = ItRuns.config("occ", "tpcc", "workload.mix", "new-order", "workload.scale_down", 50,
+                "workload.max_orders_per_district", 61);
+        ConfigException e = assertThrows(ConfigException.class, () -> ItRuns.run(cfg));
+        assertTrue(e.getMessage().startsWith("workload.max_orders_per_district: district"), e.getMessage());
+    }
+
+    @Test
+    void historySlotsRunningOutStopTheRunNamingTheKey() {
+        var cfg = ItRuns.config("occ", "tpcc", "workload.scale_down", 50, "workload.max_orders_per_district", 300,
+                "workload.max_payments_per_coroutine", 2);
+        ConfigException e = assertThrows(ConfigException.class, () -> ItRuns.run(cfg));
+        assertTrue(e.getMessage().startsWith("workload.max_payments_per_coroutine: coroutine"), e.getMessage());
+    }
+
+    @Test
+    void tooFewOrderSlotsForTheLoadIsBadInput() {
+        var cfg = ItRuns.config("occ", "tpcc", "workload.scale_down", 50, "workload.max_orders_per_district", 60);
+        ConfigException e = assertThrows(ConfigException.class, () -> ItRuns.run(cfg));
+        assertTrue(e.getMessage().startsWith("workload.max_orders_per_district: 60"), e.getMessage());
+    }
+}
