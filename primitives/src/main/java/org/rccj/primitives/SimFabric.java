@@ -96,32 +96,13 @@ public final class SimFabric implements Fabric {
             case K_NIC -> executeAtNic((Op) e);
             case K_DONE, K_REPLY, K_TIMER -> {
                 Op op = (Op) e;
-                SimWorker w = workers[op.srcNode][op.srcWorker];
-                if (w.deferIfBusy(e)) return;
-                if (e.kind != K_TIMER) w.charge(cost.pollCqNs);
-                op.inFlight = false;
-                w.host.onComplete(op);
-                w.scheduleRunIfReady();
+                workers[op.srcNode][op.srcWorker].arrive(op);
             }
             case K_RPC_ARRIVE -> {
                 Op op = (Op) e;
-                SimWorker w = workers[op.node][op.srcWorker % threads];
-                if (w.deferIfBusy(e)) return;
-                w.charge(cost.rpcDispatchNs);
-                w.host.onRpc(op);
-                w.scheduleRunIfReady();
+                workers[op.node][op.srcWorker % threads].arrive(op);
             }
-            case K_RUN -> {
-                RunEvent r = (RunEvent) e;
-                SimWorker w = r.w;
-                if (w.deferIfBusy(e)) return;
-                r.pending = false;
-                if (w.host.hasReady()) {
-                    w.charge(cost.coroutineSwitchNs);
-                    w.host.runOne();
-                }
-                w.scheduleRunIfReady();
-            }
+            case K_RUN -> ((RunEvent) e).w.onRun();
             default -> throw new IllegalStateException("unknown event kind " + e.kind);
         }
     }
@@ -160,6 +141,7 @@ public final class SimFabric implements Fabric {
         final int node, worker;
         final Counters counters = new Counters();
         final RunEvent run;
+        final java.util.ArrayDeque<Op> inbox = new java.util.ArrayDeque<>();
         WorkerHost host;
         long cpuAt;
         long busyNs;
@@ -170,14 +152,59 @@ public final class SimFabric implements Fabric {
             this.run = new RunEvent(this);
         }
 
-        /** The worker's core is busy past the event's time: the event waits for it. */
-        boolean deferIfBusy(Event e) {
-            if (cpuAt > now) {
-                queue.push(e, cpuAt);
-                return true;
+        /**
+         * An event for this worker fired. If its core is busy (or already has work queued), the event
+         * waits in the worker's inbox; otherwise the worker handles it now and keeps going.
+         */
+        void arrive(Op op) {
+            if (cpuAt > now || run.pending) {
+                inbox.add(op);
+                scheduleRun();
+                return;
             }
             cpuAt = now;
-            return false;
+            handle(op);
+            drive();
+        }
+
+        void onRun() {
+            run.pending = false;
+            if (cpuAt < now) cpuAt = now;
+            drive();
+        }
+
+        private void handle(Op op) {
+            if (op.kind == K_RPC_ARRIVE) {
+                charge(cost.rpcDispatchNs);
+                host.onRpc(op);
+                return;
+            }
+            if (op.kind != K_TIMER) charge(cost.pollCqNs);
+            op.inFlight = false;
+            host.onComplete(op);
+        }
+
+        /**
+         * Works through the inbox and the ready coroutines for as long as this core's clock stays before
+         * the next event anywhere in the cluster: nothing can happen in between, so running on is exact.
+         * Otherwise it yields to the queue with a RUN event at its clock.
+         */
+        private void drive() {
+            while (true) {
+                Op m = inbox.poll();
+                if (m != null) {
+                    handle(m);
+                } else if (host.hasReady()) {
+                    charge(cost.coroutineSwitchNs);
+                    host.runOne();
+                } else {
+                    return;
+                }
+                if (queue.peekTime() <= cpuAt) {
+                    if (!inbox.isEmpty() || host.hasReady()) scheduleRun();
+                    return;
+                }
+            }
         }
 
         void scheduleRun() {
@@ -185,10 +212,6 @@ public final class SimFabric implements Fabric {
                 run.pending = true;
                 queue.push(run, Math.max(cpuAt, now));
             }
-        }
-
-        void scheduleRunIfReady() {
-            if (host.hasReady()) scheduleRun();
         }
 
         @Override public int node() { return node; }
