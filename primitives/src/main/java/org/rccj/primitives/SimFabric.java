@@ -11,7 +11,16 @@ package org.rccj.primitives;
  * the hardware. Ties are broken by posting order: the same inputs give the same run, bit for bit.
  */
 public final class SimFabric implements Fabric {
-    private static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6;
+    /**
+     * Event kinds. A one-sided op reaches the target NIC (K_NIC_ARRIVE), which serves ops in arrival order
+     * at its per-verb rate and executes it (K_NIC, at once when the NIC is idle); the completion comes back
+     * (K_DONE). An RPC request or reply reaches the receiving NIC (K_MSG_REQUEST / K_MSG_REPLY), which
+     * serves messages in arrival order at its message rate, then the receiving worker gets it
+     * (K_RPC_ARRIVE / K_REPLY). NIC time is taken when an op arrives, in global time order, so an idle NIC
+     * is never left waiting behind a reservation made by a worker whose clock ran ahead.
+     */
+    private static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6,
+            K_NIC_ARRIVE = 7, K_MSG_REQUEST = 8, K_MSG_REPLY = 9;
 
     private final int nodes, threads;
     private final CostProfile cost;
@@ -26,7 +35,12 @@ public final class SimFabric implements Fabric {
     private byte[] tornCheck = new byte[64];
 
     private static final class Nic {
-        double egressFreeAt, responderFreeAt;
+        /** Link serialization of outgoing payload bytes. */
+        double egressFreeAt;
+        /** One-sided ops served as responder. */
+        double responderFreeAt;
+        /** Two-sided messages (requests and replies) received. */
+        double messagesFreeAt;
     }
 
     private static final class RunEvent extends Event {
@@ -94,6 +108,35 @@ public final class SimFabric implements Fabric {
     private void dispatch(Event e) {
         switch (e.kind) {
             case K_NIC -> executeAtNic((Op) e);
+            case K_NIC_ARRIVE -> {
+                Op op = (Op) e;
+                Nic dst = nics[op.node];
+                double exec = Math.max(now, dst.responderFreeAt);
+                dst.responderFreeAt = exec + cost.nicServiceNs(op);
+                long at = (long) Math.ceil(exec);
+                if (at > now) {
+                    op.kind = K_NIC;
+                    queue.push(op, at);
+                } else {
+                    executeAtNic(op);
+                }
+            }
+            case K_MSG_REQUEST, K_MSG_REPLY -> {
+                Op op = (Op) e;
+                boolean request = e.kind == K_MSG_REQUEST;
+                Nic dst = nics[request ? op.node : op.srcNode];
+                double exec = Math.max(now, dst.messagesFreeAt);
+                dst.messagesFreeAt = exec + cost.nicMessageNs;
+                long at = (long) Math.ceil(exec);
+                op.kind = request ? K_RPC_ARRIVE : K_REPLY;
+                if (at > now) {
+                    queue.push(op, at);
+                } else if (request) {
+                    workers[op.node][op.srcWorker % threads].arrive(op);
+                } else {
+                    workers[op.srcNode][op.srcWorker].arrive(op);
+                }
+            }
             case K_DONE, K_REPLY, K_TIMER -> {
                 Op op = (Op) e;
                 workers[op.srcNode][op.srcWorker].arrive(op);
@@ -250,9 +293,9 @@ public final class SimFabric implements Fabric {
             if (op.verb == Verb.RPC) {
                 charge(cost.rpcSendNs);
                 double start = Math.max(cpuAt, src.egressFreeAt);
-                src.egressFreeAt = start + cost.nicRpcNs + op.length / cost.linkBytesPerNs;
-                op.kind = K_RPC_ARRIVE;
-                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+                src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
+                op.kind = K_MSG_REQUEST;
+                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
                 return;
             }
             if (ringDoorbell) {
@@ -261,13 +304,10 @@ public final class SimFabric implements Fabric {
             }
             charge(cost.postWqeNs);
             double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 1.0);
-            Nic dst = nics[op.node];
-            double exec = Math.max(src.egressFreeAt + cost.oneWayNs, dst.responderFreeAt);
-            dst.responderFreeAt = exec + cost.nicServiceNs(op);
-            op.kind = K_NIC;
+            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 0);
+            op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, Math.round(exec));
+            queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -298,9 +338,9 @@ public final class SimFabric implements Fabric {
             charge(cost.rpcSendNs);
             Nic src = nics[node];
             double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + cost.nicRpcNs + call.replyLength / cost.linkBytesPerNs;
-            call.kind = K_REPLY;
-            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs);
+            src.egressFreeAt = start + call.replyLength / cost.linkBytesPerNs;
+            call.kind = K_MSG_REPLY;
+            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
         }
 
         @Override
