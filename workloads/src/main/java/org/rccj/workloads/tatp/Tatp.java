@@ -33,23 +33,23 @@ import org.rccj.primitives.Bytes;
  * the sub_nbr lookups rely on).
  */
 public final class Tatp implements Workload {
-    static final String SUBSCRIBER = "subscriber", ACCESS_INFO = "access_info", SPECIAL_FACILITY = "special_facility",
+    public static final String SUBSCRIBER = "subscriber", ACCESS_INFO = "access_info", SPECIAL_FACILITY = "special_facility",
             CALL_FORWARDING = "call_forwarding";
-    static final int AI_TYPES = 4, SF_TYPES = 4, START_TIMES = 3, START_TIME_STEP = 8, MAX_END_TIME = 24;
+    public static final int AI_TYPES = 4, SF_TYPES = 4, START_TIMES = 3, START_TIME_STEP = 8, MAX_END_TIME = 24;
     static final long NUMBERX_RANGE = 1_000_000_000_000_000L;
     static final int SUB_BIT_COUNT = 10, SUB_HEX_COUNT = 10;
 
     /** SUBSCRIBER record: sub_nbr (packed BCD), bit_1..bit_10 (bit i-1), hex_1..hex_10 (nibble i-1), byte2_1..8, byte2_9..10, locations. */
-    static final int SUB_NBR = 0, SUB_BITS = 8, SUB_HEX = 16, SUB_BYTE2_LOW = 24, SUB_BYTE2_HIGH = 32, SUB_MSC_LOCATION = 40,
+    public static final int SUB_NBR = 0, SUB_BITS = 8, SUB_HEX = 16, SUB_BYTE2_LOW = 24, SUB_BYTE2_HIGH = 32, SUB_MSC_LOCATION = 40,
             SUB_VLR_LOCATION = 48, SUBSCRIBER_BYTES = 56;
     /** ACCESS_INFO record: valid, data1, data2, data3 (3 chars), data4 (5 chars). */
-    static final int AI_VALID = 0, AI_DATA1 = 8, AI_DATA2 = 16, AI_DATA3 = 24, AI_DATA4 = 32, ACCESS_INFO_BYTES = 40;
+    public static final int AI_VALID = 0, AI_DATA1 = 8, AI_DATA2 = 16, AI_DATA3 = 24, AI_DATA4 = 32, ACCESS_INFO_BYTES = 40;
     /** SPECIAL_FACILITY record: valid, is_active, error_cntrl, data_a, data_b (5 chars). */
-    static final int SF_VALID = 0, SF_IS_ACTIVE = 8, SF_ERROR_CNTRL = 16, SF_DATA_A = 24, SF_DATA_B = 32, SPECIAL_FACILITY_BYTES = 40;
+    public static final int SF_VALID = 0, SF_IS_ACTIVE = 8, SF_ERROR_CNTRL = 16, SF_DATA_A = 24, SF_DATA_B = 32, SPECIAL_FACILITY_BYTES = 40;
     /** CALL_FORWARDING record: valid, end_time, numberx (15 digits as a number). */
-    static final int CF_VALID = 0, CF_END_TIME = 8, CF_NUMBERX = 16, CALL_FORWARDING_BYTES = 24;
+    public static final int CF_VALID = 0, CF_END_TIME = 8, CF_NUMBERX = 16, CALL_FORWARDING_BYTES = 24;
 
-    static final List<String> TYPES = List.of("GetSubscriberData", "GetNewDestination", "GetAccessData", "UpdateSubscriberData",
+    public static final List<String> TYPES = List.of("GetSubscriberData", "GetNewDestination", "GetAccessData", "UpdateSubscriberData",
             "UpdateLocation", "InsertCallForwarding", "DeleteCallForwarding");
     static final int GET_SUBSCRIBER_DATA = 0, GET_NEW_DESTINATION = 1, GET_ACCESS_DATA = 2, UPDATE_SUBSCRIBER_DATA = 3,
             UPDATE_LOCATION = 4, INSERT_CALL_FORWARDING = 5, DELETE_CALL_FORWARDING = 6;
@@ -76,9 +76,9 @@ public final class Tatp implements Workload {
         return subscribers <= 1_000_000 ? 65_535 : subscribers <= 10_000_000 ? 1_048_575 : 2_097_151;
     }
 
-    static long accessInfoKey(long sId, int aiType) { return sId * AI_TYPES + aiType - 1; }
-    static long specialFacilityKey(long sId, int sfType) { return sId * SF_TYPES + sfType - 1; }
-    static long callForwardingKey(long sId, int sfType, long startTime) {
+    public static long accessInfoKey(long sId, int aiType) { return sId * AI_TYPES + aiType - 1; }
+    public static long specialFacilityKey(long sId, int sfType) { return sId * SF_TYPES + sfType - 1; }
+    public static long callForwardingKey(long sId, int sfType, long startTime) {
         return specialFacilityKey(sId, sfType) * START_TIMES + startTime / START_TIME_STEP;
     }
 

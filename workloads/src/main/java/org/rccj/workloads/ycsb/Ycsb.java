@@ -32,11 +32,11 @@ import org.rccj.primitives.RegisteredMemory;
  */
 public final class Ycsb implements Workload {
     /** Record layout: the write counter, then payload words up to record_bytes. */
-    static final int COUNTER = 0;
-    static final int PAYLOAD = 8;
-    static final int WORD = 8;
-    static final String TABLE = "usertable";
-    static final List<String> TYPES = List.of("ReadOnly", "ReadWrite");
+    public static final int COUNTER = 0;
+    public static final int PAYLOAD = 8;
+    public static final int WORD = 8;
+    public static final String TABLE = "usertable";
+    public static final List<String> TYPES = List.of("ReadOnly", "ReadWrite");
     static final int READ_ONLY = 0, READ_WRITE = 1;
 
     final long keys;
