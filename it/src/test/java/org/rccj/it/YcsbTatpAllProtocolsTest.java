@@ -55,8 +55,8 @@ class YcsbTatpAllProtocolsTest {
     @ParameterizedTest(name = "local {0} {1} {2}")
     @MethodSource("localCases")
     void local(String workload, String protocol, String code) {
-        RunResult r = ItRuns.run(YcsbTatpRuns.config(workload, protocol, "hybrid", code, "fabric", "local",
-                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 30, "duration_ms", 100));
+        RunResult r = ItRuns.runUntilCommits(YcsbTatpRuns.config(workload, protocol, "hybrid", code, "fabric", "local",
+                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 30, "duration_ms", 100), 21);
         YcsbTatpRuns.assertVerified(r, workload, "local " + workload + " " + protocol + " " + code);
     }
 }
