@@ -53,6 +53,7 @@ public final class Main {
         m.put("run", new RunCommand());
         m.put("list", new ListCommand());
         m.put("verify", verifyCommand());
+        m.put("bench", new BenchCommand());
         return m;
     }
 

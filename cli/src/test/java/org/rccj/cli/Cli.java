@@ -49,6 +49,9 @@ final class Cli {
 
     static Outcome run(Path cwd, String... args) { return run(cwd, UNREACHABLE, args); }
 
+    /** With the real experiment runner. */
+    static Outcome runReal(Path cwd, String[] args) { return run(cwd, org.rccj.framework.run.ExperimentRunner::run, args); }
+
     /** Writes a config file with the given text. */
     static Path file(Path dir, String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text);

@@ -43,6 +43,39 @@ public final class ItRuns {
 
     public static RunResult run(Map<String, Object> tree) { return run(tree, RunHooks.NONE); }
 
+    /**
+     * summary.json as text without what may differ between two identical sim runs: the environment block and
+     * the simulator's wall and CPU seconds (design.md Decisions).
+     */
+    public static String deterministicSummary(RunResult r) {
+        try {
+            com.fasterxml.jackson.databind.node.ObjectNode n = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    new com.fasterxml.jackson.databind.ObjectMapper().readTree(org.rccj.results.SummaryJson.toJson(r));
+            n.remove("environment");
+            com.fasterxml.jackson.databind.JsonNode sim = n.get("sim");
+            if (sim instanceof com.fasterxml.jackson.databind.node.ObjectNode o) o.remove(java.util.List.of("wall_s", "cpu_s"));
+            return n.toString();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * For wall-clock fabrics: runs, and while fewer than {@code minCommits} committed (a loaded machine can
+     * starve a short run), runs again with twice the duration, at most four times. The last result is
+     * returned whatever it holds; the caller asserts on it.
+     */
+    public static RunResult runUntilCommits(Map<String, Object> tree, int minCommits) {
+        Map<String, Object> t = new LinkedHashMap<>(tree);
+        RunResult r = null;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            r = run(t);
+            if (r.commits() >= minCommits) break;
+            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
+        }
+        return r;
+    }
+
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
         return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
     }

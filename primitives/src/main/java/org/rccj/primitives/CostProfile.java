@@ -18,10 +18,14 @@ public final class CostProfile {
     public final String name;
     public final String description;
     /** NIC service time per op, ns (1e3 / M ops/s). */
-    public final double nicReadNs, nicWriteNs, nicAtomicNs, nicRpcNs;
+    public final double nicReadNs, nicWriteNs, nicAtomicNs;
+    /** NIC time per two-sided message received (request or reply). */
+    public final double nicMessageNs;
     /** Link bandwidth, bytes per ns. */
     public final double linkBytesPerNs;
     public final long oneWayNs;
+    /** Extra latency of the RPC (UD SEND/RECV) receive path per message. */
+    public final long rpcReceiveNs;
     public final long postWqeNs, doorbellNs, pollCqNs, rpcSendNs, rpcDispatchNs, coroutineSwitchNs, localOpNs, tupleOpNs;
     public final int tornLineBytes;
     public final long tornLineGapNs;
@@ -32,9 +36,10 @@ public final class CostProfile {
         nicReadNs = 1e3 / d(p, "nic.read_mops");
         nicWriteNs = 1e3 / d(p, "nic.write_mops");
         nicAtomicNs = 1e3 / d(p, "nic.atomic_mops");
-        nicRpcNs = 1e3 / d(p, "nic.rpc_mops");
+        nicMessageNs = 1e3 / d(p, "nic.message_mops");
         linkBytesPerNs = d(p, "link.gbps") / 8.0;
         oneWayNs = l(p, "wire.one_way_ns");
+        rpcReceiveNs = l(p, "wire.rpc_receive_ns");
         postWqeNs = l(p, "cpu.post_wqe_ns");
         doorbellNs = l(p, "cpu.doorbell_ns");
         pollCqNs = l(p, "cpu.poll_cq_ns");
@@ -77,7 +82,7 @@ public final class CostProfile {
             case READ -> nicReadNs;
             case WRITE -> nicWriteNs;
             case CAS, FAA -> nicAtomicNs;
-            case RPC -> nicRpcNs;
+            case RPC -> nicMessageNs;
             case TIMER -> 0;
         };
         return Math.max(base, op.wireBytes() / linkBytesPerNs);

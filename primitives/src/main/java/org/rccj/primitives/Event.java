@@ -4,7 +4,5 @@ package org.rccj.primitives;
 public abstract class Event {
     /** Virtual ns at which the event fires (sim) or was posted (local). */
     public long time;
-    long seq;
-    int heapIndex = -1;
     byte kind;
 }

@@ -15,8 +15,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class LocalFabric implements Fabric {
     private static final byte K_ARRIVE = 1, K_REPLY = 2;
-    private static final int SPINS_BEFORE_PARK = 200;
-    private static final long PARK_NS = 20_000;
+    /** An idle worker spins this long (polling its inbox) before it parks; a reply usually comes sooner. */
+    private static final long SPIN_NS = 50_000;
+    private static final long PARK_NS = 50_000;
 
     private final int nodes, threads;
     private final CostProfile cost;
@@ -98,7 +99,7 @@ public final class LocalFabric implements Fabric {
 
         void loop() {
             try {
-                int idle = 0;
+                long idleSince = -1;
                 while (!allDone()) {
                     long t0 = System.nanoTime();
                     boolean worked = false;
@@ -126,8 +127,10 @@ public final class LocalFabric implements Fabric {
                     }
                     if (worked) {
                         busyNs += System.nanoTime() - t0;
-                        idle = 0;
-                    } else if (++idle > SPINS_BEFORE_PARK) {
+                        idleSince = -1;
+                    } else if (idleSince < 0) {
+                        idleSince = t0;
+                    } else if (t0 - idleSince > SPIN_NS && timers.isEmpty()) {
                         parked = true;
                         if (inbox.isEmpty()) LockSupport.parkNanos(PARK_NS);
                         parked = false;

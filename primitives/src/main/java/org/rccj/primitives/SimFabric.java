@@ -11,7 +11,16 @@ package org.rccj.primitives;
  * the hardware. Ties are broken by posting order: the same inputs give the same run, bit for bit.
  */
 public final class SimFabric implements Fabric {
-    private static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6;
+    /**
+     * Event kinds. A one-sided op reaches the target NIC (K_NIC_ARRIVE), which serves ops in arrival order
+     * at its per-verb rate and executes it (K_NIC, at once when the NIC is idle); the completion comes back
+     * (K_DONE). An RPC request or reply reaches the receiving NIC (K_MSG_REQUEST / K_MSG_REPLY), which
+     * serves messages in arrival order at its message rate, then the receiving worker gets it
+     * (K_RPC_ARRIVE / K_REPLY). NIC time is taken when an op arrives, in global time order, so an idle NIC
+     * is never left waiting behind a reservation made by a worker whose clock ran ahead.
+     */
+    private static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6,
+            K_NIC_ARRIVE = 7, K_MSG_REQUEST = 8, K_MSG_REPLY = 9;
 
     private final int nodes, threads;
     private final CostProfile cost;
@@ -26,7 +35,12 @@ public final class SimFabric implements Fabric {
     private byte[] tornCheck = new byte[64];
 
     private static final class Nic {
-        double egressFreeAt, responderFreeAt;
+        /** Link serialization of outgoing payload bytes. */
+        double egressFreeAt;
+        /** One-sided ops served as responder. */
+        double responderFreeAt;
+        /** Two-sided messages (requests and replies) received. */
+        double messagesFreeAt;
     }
 
     private static final class RunEvent extends Event {
@@ -94,34 +108,44 @@ public final class SimFabric implements Fabric {
     private void dispatch(Event e) {
         switch (e.kind) {
             case K_NIC -> executeAtNic((Op) e);
+            case K_NIC_ARRIVE -> {
+                Op op = (Op) e;
+                Nic dst = nics[op.node];
+                double exec = Math.max(now, dst.responderFreeAt);
+                dst.responderFreeAt = exec + cost.nicServiceNs(op);
+                long at = (long) Math.ceil(exec);
+                if (at > now) {
+                    op.kind = K_NIC;
+                    queue.push(op, at);
+                } else {
+                    executeAtNic(op);
+                }
+            }
+            case K_MSG_REQUEST, K_MSG_REPLY -> {
+                Op op = (Op) e;
+                boolean request = e.kind == K_MSG_REQUEST;
+                Nic dst = nics[request ? op.node : op.srcNode];
+                double exec = Math.max(now, dst.messagesFreeAt);
+                dst.messagesFreeAt = exec + cost.nicMessageNs;
+                long at = (long) Math.ceil(exec);
+                op.kind = request ? K_RPC_ARRIVE : K_REPLY;
+                if (at > now) {
+                    queue.push(op, at);
+                } else if (request) {
+                    workers[op.node][op.srcWorker % threads].arrive(op);
+                } else {
+                    workers[op.srcNode][op.srcWorker].arrive(op);
+                }
+            }
             case K_DONE, K_REPLY, K_TIMER -> {
                 Op op = (Op) e;
-                SimWorker w = workers[op.srcNode][op.srcWorker];
-                if (w.deferIfBusy(e)) return;
-                if (e.kind != K_TIMER) w.charge(cost.pollCqNs);
-                op.inFlight = false;
-                w.host.onComplete(op);
-                w.scheduleRunIfReady();
+                workers[op.srcNode][op.srcWorker].arrive(op);
             }
             case K_RPC_ARRIVE -> {
                 Op op = (Op) e;
-                SimWorker w = workers[op.node][op.srcWorker % threads];
-                if (w.deferIfBusy(e)) return;
-                w.charge(cost.rpcDispatchNs);
-                w.host.onRpc(op);
-                w.scheduleRunIfReady();
+                workers[op.node][op.srcWorker % threads].arrive(op);
             }
-            case K_RUN -> {
-                RunEvent r = (RunEvent) e;
-                SimWorker w = r.w;
-                if (w.deferIfBusy(e)) return;
-                r.pending = false;
-                if (w.host.hasReady()) {
-                    w.charge(cost.coroutineSwitchNs);
-                    w.host.runOne();
-                }
-                w.scheduleRunIfReady();
-            }
+            case K_RUN -> ((RunEvent) e).w.onRun();
             default -> throw new IllegalStateException("unknown event kind " + e.kind);
         }
     }
@@ -160,6 +184,7 @@ public final class SimFabric implements Fabric {
         final int node, worker;
         final Counters counters = new Counters();
         final RunEvent run;
+        final java.util.ArrayDeque<Op> inbox = new java.util.ArrayDeque<>();
         WorkerHost host;
         long cpuAt;
         long busyNs;
@@ -170,14 +195,59 @@ public final class SimFabric implements Fabric {
             this.run = new RunEvent(this);
         }
 
-        /** The worker's core is busy past the event's time: the event waits for it. */
-        boolean deferIfBusy(Event e) {
-            if (cpuAt > now) {
-                queue.push(e, cpuAt);
-                return true;
+        /**
+         * An event for this worker fired. If its core is busy (or already has work queued), the event
+         * waits in the worker's inbox; otherwise the worker handles it now and keeps going.
+         */
+        void arrive(Op op) {
+            if (cpuAt > now || run.pending) {
+                inbox.add(op);
+                scheduleRun();
+                return;
             }
             cpuAt = now;
-            return false;
+            handle(op);
+            drive();
+        }
+
+        void onRun() {
+            run.pending = false;
+            if (cpuAt < now) cpuAt = now;
+            drive();
+        }
+
+        private void handle(Op op) {
+            if (op.kind == K_RPC_ARRIVE) {
+                charge(cost.rpcDispatchNs);
+                host.onRpc(op);
+                return;
+            }
+            if (op.kind != K_TIMER) charge(cost.pollCqNs);
+            op.inFlight = false;
+            host.onComplete(op);
+        }
+
+        /**
+         * Works through the inbox and the ready coroutines for as long as this core's clock stays before
+         * the next event anywhere in the cluster: nothing can happen in between, so running on is exact.
+         * Otherwise it yields to the queue with a RUN event at its clock.
+         */
+        private void drive() {
+            while (true) {
+                Op m = inbox.poll();
+                if (m != null) {
+                    handle(m);
+                } else if (host.hasReady()) {
+                    charge(cost.coroutineSwitchNs);
+                    host.runOne();
+                } else {
+                    return;
+                }
+                if (queue.peekTime() <= cpuAt) {
+                    if (!inbox.isEmpty() || host.hasReady()) scheduleRun();
+                    return;
+                }
+            }
         }
 
         void scheduleRun() {
@@ -185,10 +255,6 @@ public final class SimFabric implements Fabric {
                 run.pending = true;
                 queue.push(run, Math.max(cpuAt, now));
             }
-        }
-
-        void scheduleRunIfReady() {
-            if (host.hasReady()) scheduleRun();
         }
 
         @Override public int node() { return node; }
@@ -227,9 +293,9 @@ public final class SimFabric implements Fabric {
             if (op.verb == Verb.RPC) {
                 charge(cost.rpcSendNs);
                 double start = Math.max(cpuAt, src.egressFreeAt);
-                src.egressFreeAt = start + cost.nicRpcNs + op.length / cost.linkBytesPerNs;
-                op.kind = K_RPC_ARRIVE;
-                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+                src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
+                op.kind = K_MSG_REQUEST;
+                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
                 return;
             }
             if (ringDoorbell) {
@@ -238,13 +304,10 @@ public final class SimFabric implements Fabric {
             }
             charge(cost.postWqeNs);
             double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 1.0);
-            Nic dst = nics[op.node];
-            double exec = Math.max(src.egressFreeAt + cost.oneWayNs, dst.responderFreeAt);
-            dst.responderFreeAt = exec + cost.nicServiceNs(op);
-            op.kind = K_NIC;
+            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 0);
+            op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, Math.round(exec));
+            queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -275,9 +338,9 @@ public final class SimFabric implements Fabric {
             charge(cost.rpcSendNs);
             Nic src = nics[node];
             double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + cost.nicRpcNs + call.replyLength / cost.linkBytesPerNs;
-            call.kind = K_REPLY;
-            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs);
+            src.egressFreeAt = start + call.replyLength / cost.linkBytesPerNs;
+            call.kind = K_MSG_REPLY;
+            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
         }
 
         @Override

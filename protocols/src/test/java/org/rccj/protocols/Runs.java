@@ -47,6 +47,22 @@ public final class Runs {
         return ExperimentRunner.run(Config.fromMap(tree), null, RunHooks.NONE);
     }
 
+    /**
+     * For wall-clock fabrics: runs, and while fewer than {@code minCommits} committed (a loaded machine can
+     * starve a short run), runs again with twice the duration, at most four times. The last result is
+     * returned whatever it holds; the caller asserts on it.
+     */
+    public static RunResult runUntilCommits(Map<String, Object> tree, int minCommits) {
+        Map<String, Object> t = new LinkedHashMap<>(tree);
+        RunResult r = null;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            r = run(t);
+            if (r.commits() >= minCommits) break;
+            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
+        }
+        return r;
+    }
+
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
         return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
     }

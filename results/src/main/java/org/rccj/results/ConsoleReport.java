@@ -104,8 +104,10 @@ public final class ConsoleReport {
             line(sb, label("extra") + String.join("  ", parts));
         }
         if ("sim".equals(c.fabric) && (r.simEvents > 0 || r.wallS > 0)) {
-            line(sb, label("simulator") + f("%,d", r.simEvents) + " events in " + f("%.2f", r.wallS) + " s wall"
-                    + (r.wallS > 0 ? " (" + human(r.simEvents / r.wallS, " events/s") + ")" : ""));
+            line(sb, label("simulator") + f("%,d", r.simEvents) + " events, " + f("%,d", r.simCommitsTotal)
+                    + " transactions simulated in " + f("%.2f", r.wallS) + " s wall, " + f("%.2f", r.cpuS) + " s CPU"
+                    + (r.cpuS > 0 ? " (" + human(r.simCommitsTotal / r.cpuS, " txn/s") + " per core, "
+                    + human(r.simEvents / r.cpuS, " events/s") + ")" : ""));
         }
         return sb.toString();
     }

@@ -27,7 +27,7 @@ import org.rccj.primitives.Counters;
  * summary.json (design.md §7): one JSON object per run, fields in the contract's order.
  *
  * <p>Deterministic: the same {@link RunResult} always gives the same bytes, except the
- * {@code environment} block and {@code sim.wall_s}, which are the only places holding figures that
+ * {@code environment} block and {@code sim.wall_s} and {@code sim.cpu_s}, which are the only places holding figures that
  * change between identical runs (no timestamps anywhere else). Measured doubles are rounded with fixed
  * decimals (us figures to 4, shares and rates to 6, throughputs to 3) and written in plain notation;
  * latencies are converted from the histograms' ns to us.
@@ -117,8 +117,10 @@ public final class SummaryJson {
         }
         if ("sim".equals(c.fabric)) {
             Map<String, Object> sim = new LinkedHashMap<>();
-            sim.put("wall_s", Decimals.round(r.wallS, 3));
             sim.put("events", r.simEvents);
+            sim.put("commits_total", r.simCommitsTotal);
+            sim.put("wall_s", Decimals.round(r.wallS, 3));
+            sim.put("cpu_s", Decimals.round(r.cpuS, 3));
             m.put("sim", sim);
         }
         m.put("environment", Environment.describe());

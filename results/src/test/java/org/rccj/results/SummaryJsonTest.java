@@ -80,7 +80,7 @@ class SummaryJsonTest {
         assertEquals(12345, v.get("txns_checked").asLong());
         assertTrue(v.get("invariants").get("total_money").asBoolean());
         assertEquals(0.125, s.get("extra").get("fallback_rate").asDouble());
-        assertEquals(List.of("wall_s", "events"), fields(s.get("sim")));
+        assertEquals(List.of("events", "commits_total", "wall_s", "cpu_s"), fields(s.get("sim")));
         assertEquals(987654, s.get("sim").get("events").asLong());
         assertEquals(List.of("rcc_version", "git", "jvm", "os", "cores"), fields(s.get("environment")));
     }

@@ -69,8 +69,11 @@ public final class ExperimentRunner {
         say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
                 (System.nanoTime() - wall0) / 1e9, c.warmupMs, c.durationMs, c.fabric.equals("sim") ? "virtual" : "wall-clock");
         long wallRun = System.nanoTime();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuRun = mx.getCurrentThreadCpuTime();
         Worker[][] workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
         double wallS = (System.nanoTime() - wallRun) / 1e9;
+        double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
         hooks.afterRun(cluster);
 
         RunResult r = new RunResult();
@@ -78,8 +81,10 @@ public final class ExperimentRunner {
         r.measuredS = duration / 1e9;
         r.timelineIntervalMs = c.durationMs / TIMELINE_BUCKETS;
         r.wallS = wallS;
+        r.cpuS = cpuS;
         if (fabric instanceof SimFabric sim) {
             r.simEvents = sim.events();
+            r.simCommitsTotal = workersCommitsTotal(workers);
             if (c.tornReads) {
                 r.extra.put("torn_reads", (double) sim.tornReads());
                 r.extra.put("torn_reads_observed", (double) sim.tornReadsObserved());
@@ -105,6 +110,12 @@ public final class ExperimentRunner {
             }
         }
         return r;
+    }
+
+    private static long workersCommitsTotal(Worker[][] workers) {
+        long n = 0;
+        for (Worker[] ws : workers) for (Worker w : ws) n += w.stats().committedTotal();
+        return n;
     }
 
     private static void say(PrintStream p, String fmt, Object... args) {

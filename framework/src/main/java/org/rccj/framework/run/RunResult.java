@@ -42,6 +42,10 @@ public final class RunResult {
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;
+    /** CPU seconds of the thread that ran the simulation (sim: the whole cluster runs on it). */
+    public double cpuS;
+    /** Transactions committed in the whole simulated run, warm-up included (for simulator speed). */
+    public long simCommitsTotal;
 
     public long commits() { return total.commits; }
     /** Concurrency-control aborts (retried). */

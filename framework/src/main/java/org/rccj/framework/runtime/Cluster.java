@@ -17,12 +17,18 @@ public final class Cluster {
     private final List<RpcHandler> handlers = new ArrayList<>();
     private final List<String> handlerNames = new ArrayList<>();
     Worker[][] workers;
+    private final org.rccj.framework.store.LocationCache[] caches;
 
     public Cluster(Config config, Fabric fabric, Store store) {
         this.config = config;
         this.fabric = fabric;
         this.store = store;
         this.log = new CoordinatorLog(this);
+        long rows = 0;
+        for (org.rccj.framework.store.Table t : store.tables()) rows += t.capacityPerNode;
+        int entries = (int) Math.min(1 << 23, Math.max(1 << 12, rows));
+        caches = new org.rccj.framework.store.LocationCache[fabric.nodes()];
+        for (int n = 0; n < caches.length; n++) caches[n] = new org.rccj.framework.store.LocationCache(entries);
     }
 
     public int nodes() { return fabric.nodes(); }
@@ -41,4 +47,7 @@ public final class Cluster {
     public String handlerName(int id) { return handlerNames.get(id); }
 
     public Worker worker(int node, int index) { return workers[node][index]; }
+
+    /** The location cache of a node (shared by its workers; see LocationCache for the race rules). */
+    public org.rccj.framework.store.LocationCache locationCache(int node) { return caches[node]; }
 }

@@ -52,6 +52,19 @@ public final class CoroutineContext {
     }
 
     public LocationCache cache() { return worker.cache; }
+
+    /**
+     * Cached tuple offset of a key, or -1: a miss, or an entry that is not a tuple boundary of the table
+     * (torn by a concurrent update). Counts hits and misses for the results.
+     */
+    public long cachedLocation(org.rccj.framework.store.Table t, long key) {
+        long off = worker.cache.get(t.id, key);
+        boolean hit = off >= 0 && t.validTupleOffset(off);
+        if (worker.stats.measuring(ep.now())) {
+            if (hit) worker.cacheHits++; else worker.cacheMisses++;
+        }
+        return hit ? off : -1;
+    }
     /** When the run ends on this worker's clock: no new transaction starts after it. */
     public long endTime() { return worker.stats.end; }
     /** When the measured interval starts on this worker's clock. */

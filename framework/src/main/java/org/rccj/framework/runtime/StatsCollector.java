@@ -24,6 +24,9 @@ public final class StatsCollector {
         int buckets = workers[0][0].stats.timeline.length;
         r.timeline = new long[buckets];
         r.busyShare = new double[workers.length];
+        long hits = 0, misses = 0;
+        for (Worker[] ws : workers) for (Worker w : ws) { hits += w.cacheHits; misses += w.cacheMisses; }
+        if (hits + misses > 0) r.extra.put("location_cache_hit_rate", (double) hits / (hits + misses));
         for (int n = 0; n < workers.length; n++) {
             long busy = 0;
             boolean known = true;

@@ -13,6 +13,8 @@ import org.rccj.framework.txn.TxnExecutor;
  */
 final class TxnLoop implements Runnable {
     private static final int MAX_BACKOFF_SHIFT = 6;
+    private static final int YIELD_EVERY = 4;
+    private int sinceYield;
 
     private final CoroutineContext ctx;
     private final TxnExecutor exec;
@@ -70,7 +72,13 @@ final class TxnLoop implements Runnable {
                 if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));
                 else ctx.yieldNow();
             }
-            ctx.yieldNow();
+            // between transactions, let the worker's other coroutines and its event loop (RPCs for this
+            // worker) in: always when another coroutine is ready, and at least every few transactions (on
+            // real fabrics one-sided ops complete inline, so a coroutine might otherwise never yield)
+            if (ctx.worker.hasReady() || ++sinceYield >= YIELD_EVERY) {
+                sinceYield = 0;
+                ctx.yieldNow();
+            }
         }
     }
 

@@ -18,7 +18,9 @@ public final class Worker implements WorkerHost {
     public final int node, index;
     public final Endpoint ep;
     public final RegisteredMemory memory;
-    final LocationCache cache = new LocationCache(1 << 16);
+    final LocationCache cache;
+    /** Location-cache hits and misses of this worker's lookups. */
+    long cacheHits, cacheMisses;
     final ArrayDeque<CoroutineContext> ready = new ArrayDeque<>();
     final CoroutineContext[] coroutines;
     final WorkerStats stats;
@@ -34,6 +36,7 @@ public final class Worker implements WorkerHost {
         this.ep = cluster.fabric.endpoint(node, index);
         this.memory = cluster.memory(node);
         this.coroutines = new CoroutineContext[coroutines];
+        this.cache = cluster.locationCache(node);
         this.stats = stats;
     }
 

@@ -43,7 +43,13 @@ public final class WorkerStats {
         if (measuring(start)) execute.record(stop - start);
     }
 
+    private long committedTotal;
+
+    /** Commits over the whole run, warm-up and drain included. */
+    public long committedTotal() { return committedTotal; }
+
     void commit(int type, long firstStart, long at) {
+        committedTotal++;
         if (!measuring(at)) return;
         TxnTypeStats s = perType[type];
         s.commits++;

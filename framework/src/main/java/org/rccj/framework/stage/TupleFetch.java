@@ -122,7 +122,7 @@ public final class TupleFetch {
         for (int i = from; i < to; i++) {
             Access a = tx.access(i);
             if (a.offset >= 0 || a.absent) continue;
-            long off = cache.get(a.table.id, a.key);
+            long off = ctx.cachedLocation(a.table, a.key);
             if (off >= 0) {
                 a.offset = off;
                 continue;

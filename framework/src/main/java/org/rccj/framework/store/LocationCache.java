@@ -1,46 +1,52 @@
 package org.rccj.framework.store;
 
 /**
- * Key -> tuple offset cache consulted before the index (DrTM+H): direct-mapped, bounded, allocation-free.
- * One per worker (thread-confined; see design.md Decisions). A collision simply replaces the entry.
+ * Key -> tuple offset cache consulted before the index (DrTM+H's location cache): one per node, shared by
+ * the node's workers, direct-mapped, bounded and allocation-free. A collision replaces the entry.
+ *
+ * <p>Workers of a node race on it on the {@code local} fabric without locks: an entry is two words, a tag
+ * and the offset XOR-ed with a hash of the tag, so a torn entry (tag of one write, offset of another)
+ * decodes to a garbage offset. Callers therefore accept an offset only if it is a tuple boundary inside
+ * the table ({@link Table#validTupleOffset}), and a fetched tuple whose key word differs from the key
+ * asked for is treated as a miss ({@link #invalidate}): keys are unique within a table and tuples never
+ * move, so a tuple with the right key at a valid offset is the right tuple.
  */
 public final class LocationCache {
-    private final long[] keys;
-    private final long[] values;   // tuple offset + 1; 0 = empty
-    private final int[] tables;
+    private final long[] tags;
+    private final long[] values;   // (tuple offset + 1) ^ mix(tag); 0 = empty
     private final int mask;
-    public long hits, misses;
 
-    public LocationCache(int entriesPow2) {
-        int n = Integer.highestOneBit(Math.max(16, entriesPow2));
-        keys = new long[n];
+    public LocationCache(int entries) {
+        int n = Integer.highestOneBit(Math.max(16, entries));
+        if (n < entries) n <<= 1;
+        tags = new long[n];
         values = new long[n];
-        tables = new int[n];
         mask = n - 1;
     }
 
-    private int slot(int table, long key) { return (int) (Hashing.mix(key, table) & mask); }
+    public int capacity() { return tags.length; }
 
-    /** Tuple offset or -1. */
+    private static long tag(int table, long key) { return Hashing.mix(key, table); }
+
+    /** Tuple offset, or -1 (a miss). The offset may be garbage after a race: validate it before use. */
     public long get(int table, long key) {
-        int s = slot(table, key);
-        if (values[s] != 0 && keys[s] == key && tables[s] == table) {
-            hits++;
-            return values[s] - 1;
-        }
-        misses++;
-        return -1;
+        long tag = tag(table, key);
+        int s = (int) (tag & mask);
+        long v = values[s];
+        if (v == 0 || tags[s] != tag) return -1;
+        return (v ^ Hashing.mix(tag)) - 1;
     }
 
     public void put(int table, long key, long offset) {
-        int s = slot(table, key);
-        keys[s] = key;
-        tables[s] = table;
-        values[s] = offset + 1;
+        long tag = tag(table, key);
+        int s = (int) (tag & mask);
+        tags[s] = tag;
+        values[s] = (offset + 1) ^ Hashing.mix(tag);
     }
 
     public void invalidate(int table, long key) {
-        int s = slot(table, key);
-        if (keys[s] == key && tables[s] == table) values[s] = 0;
+        long tag = tag(table, key);
+        int s = (int) (tag & mask);
+        if (tags[s] == tag) values[s] = 0;
     }
 }

@@ -52,6 +52,11 @@ public final class Table {
 
     public long tupleOffset(long slot) { return slot * tupleBytes; }
 
+    /** Whether an offset is a tuple boundary inside this table's region (guards cached locations). */
+    public boolean validTupleOffset(long off) {
+        return off >= 0 && off < capacityPerNode * tupleBytes && off % tupleBytes == 0;
+    }
+
     /** Rows stored on a node. */
     public long rows(int node) { return used[node]; }
 

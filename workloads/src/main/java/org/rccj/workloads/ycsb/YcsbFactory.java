@@ -1,0 +1,25 @@
+package org.rccj.workloads.ycsb;
+
+import java.util.List;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.Workload;
+import org.rccj.framework.spi.WorkloadFactory;
+import org.rccj.framework.spi.WorkloadSetup;
+
+/** Registers YCSB (the multi-key transactional form used by RDMA transaction papers) with the framework. */
+public final class YcsbFactory implements WorkloadFactory {
+    static final List<Param> PARAMS = List.of(
+            Param.ofInt("keys_per_thread", 100_000, 1, 100_000_000, "records per worker thread in the cluster (total = this x nodes x threads)"),
+            Param.ofInt("ops_per_txn", 10, 1, 1024, "operations per transaction, each on a distinct key"),
+            Param.ofDouble("write_probability", 0.2, 0, 1, "chance that an operation is a read-modify-write instead of a read"),
+            Param.ofInt("record_bytes", 64, 8, 4096, "record size in bytes: an 8-byte write counter, then payload words"),
+            Param.ofDouble("hot_fraction", 0.001, 0, 1, "share of the keys that form the hot area"),
+            Param.ofDouble("hot_probability", 0.1, 0, 1, "share of operations that go to the hot area (the rest: uniform over the other keys)"),
+            Param.ofOptionalDouble("zipf_theta", 0, 0.9999, "Zipfian skew of key choice (YCSB uses 0.99); when set it replaces the hot area; off by default"),
+            Param.ofDouble("compute_us", 5, 0, 1_000_000, "CPU work per transaction in the execution stage, microseconds (sim: modelled CPU time; local: spins)"));
+
+    @Override public String name() { return "ycsb"; }
+    @Override public String description() { return "YCSB transactions: ops_per_txn distinct keys, reads or read-modify-writes, hot area or Zipfian keys"; }
+    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public Workload create(WorkloadSetup setup) { return new Ycsb(setup); }
+}

@@ -1,0 +1,76 @@
+package org.rccj.workloads.ycsb;
+
+import java.util.SplittableRandom;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Endpoint;
+
+import static org.rccj.workloads.ycsb.Ycsb.*;
+
+/** One coroutine's YCSB transactions. Keys and read/write choices are drawn in {@link #next()}, so retries repeat them. */
+final class YcsbGenerator implements TxnGenerator {
+    private final Ycsb wl;
+    private final SplittableRandom rng;
+    private final Endpoint ep;
+    private final long[] keys;
+    private final boolean[] writes;
+    private final int[] handles;
+    private int writesInTxn;
+    /** Writes of this coroutine's committed transactions. */
+    long committedWrites;
+
+    YcsbGenerator(Ycsb wl, CoroutineContext ctx) {
+        this.wl = wl;
+        this.rng = ctx.rng;
+        this.ep = ctx.ep;
+        keys = new long[wl.opsPerTxn];
+        writes = new boolean[wl.opsPerTxn];
+        handles = new int[wl.opsPerTxn];
+    }
+
+    private long key() {
+        if (wl.zipf != null) return wl.zipf.next(rng);
+        if (wl.hotKeys >= wl.keys) return rng.nextLong(wl.keys);
+        if (rng.nextDouble() < wl.hotProbability) return rng.nextLong(wl.hotKeys);
+        return wl.hotKeys + rng.nextLong(wl.keys - wl.hotKeys);
+    }
+
+    @Override
+    public int next() {
+        writesInTxn = 0;
+        for (int i = 0; i < keys.length; i++) {
+            long k;
+            boolean fresh;
+            do {
+                k = key();
+                fresh = true;
+                for (int j = 0; j < i; j++) if (keys[j] == k) { fresh = false; break; }
+            } while (!fresh);
+            keys[i] = k;
+            writes[i] = rng.nextDouble() < wl.writeProbability;
+            if (writes[i]) writesInTxn++;
+        }
+        return writesInTxn == 0 ? READ_ONLY : READ_WRITE;
+    }
+
+    @Override
+    public void execute(Tx tx) {
+        for (int i = 0; i < keys.length; i++) {
+            handles[i] = writes[i] ? tx.readForUpdate(wl.table, keys[i]) : tx.read(wl.table, keys[i]);
+        }
+        tx.fetch();
+        if (wl.computeNs > 0) ep.compute(wl.computeNs);
+        for (int i = 0; i < keys.length; i++) {
+            if (!writes[i]) continue;
+            int h = handles[i];
+            long c = tx.get(h, COUNTER) + 1;
+            tx.put(h, COUNTER, c);
+            long v = stamp(wl.seed, keys[i], c);
+            for (int w = 0; w < wl.payloadWords; w++) tx.put(h, PAYLOAD + w * WORD, v);
+        }
+    }
+
+    @Override
+    public void committed(Tx tx) { committedWrites += writesInTxn; }
+}
