@@ -106,7 +106,7 @@ class TpccCrossTest {
         // real threads on a shared machine: a starved run is repeated with twice the duration
         RunResult r = ItRuns.runUntilCommits(ItRuns.config(protocol, "tpcc", "hybrid", code, "workload.mix", mix,
                 "workload.scale_down", 50, "workload.max_orders_per_district", 1000,
-                "fabric", "local", "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 5, "duration_ms", 50), 100);
-        check(r, mix, "local " + protocol + " " + code + " " + mix, 100, false);
+                "fabric", "local", "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 5, "duration_ms", 50), 20);
+        check(r, mix, "local " + protocol + " " + code + " " + mix, 20, false);
     }
 }
