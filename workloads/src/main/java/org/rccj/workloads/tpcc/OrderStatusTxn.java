@@ -12,6 +12,7 @@ import org.rccj.framework.txn.Tx;
 final class OrderStatusTxn extends TpccTxn {
     private int w, d, c, lastName;
     private boolean byName;
+    private final int[] lineH = new int[MAX_ORDER_LINES];
     /** The output screen's figures: customer balance, order id, carrier, sum of the lines' amounts. */
     long balance, orderId, carrier, linesAmount;
 
@@ -46,11 +47,10 @@ final class OrderStatusTxn extends TpccTxn {
         if (tx.get(ho, Order.VALID) == 0 || tx.get(ho, Order.C_ID) != cid || n < 1 || n > MAX_ORDER_LINES) throw INCONSISTENT;
         orderId = o;
         carrier = tx.get(ho, Order.CARRIER_ID);
-        int first = tx.size();
-        for (int ol = 1; ol <= n; ol++) tx.read(wl.orderLine, k.orderLine(w, d, o, ol));
+        for (int ol = 1; ol <= n; ol++) lineH[ol - 1] = tx.read(wl.orderLine, k.orderLine(w, d, o, ol));
         tx.fetch();
         long sum = 0;
-        for (int h = first; h < first + n; h++) sum += tx.get(h, OrderLine.AMOUNT);
+        for (int l = 0; l < n; l++) sum += tx.get(lineH[l], OrderLine.AMOUNT);
         linesAmount = sum;
     }
 }
