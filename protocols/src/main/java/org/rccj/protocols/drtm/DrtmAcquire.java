@@ -61,7 +61,8 @@ abstract class DrtmAcquire {
     private final TupleFetch locator;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private boolean includeLocal;
-    private long rpcDesired;
+    /** RPC half: the word wanted and the coordinator's clock reading, sent with every item. */
+    private long rpcDesired, rpcNow;
     private AbortException failure;
     private int[] idx = new int[8];
     private long[] expected = new long[8];
@@ -84,7 +85,6 @@ abstract class DrtmAcquire {
             settle(a, rpcDesired, held, reply, payload);
         }
     };
-    private long rpcNow;
 
     DrtmAcquire(CoroutineContext ctx, DrtmClock clock, Rpc rpc, TupleFetch locator) {
         this.ctx = ctx;
