@@ -1,0 +1,49 @@
+package org.rccj.protocols.drtm;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+
+/**
+ * READ stage: a read lease on every read-only tuple (remote ones; local ones too on the fallback and
+ * read-only paths), fetching the record under it. The lease word is the end time on the reader's clock;
+ * a reader shares a lease it can still confirm and otherwise installs a new one
+ * ({@link DrtmLockWord#readerNext}). Leases are never released: they expire.
+ */
+final class DrtmLease extends DrtmAcquire {
+    static final class Rpc extends DrtmAcquire.Rpc {
+        private final DrtmLockWord word;
+
+        Rpc(Cluster c, DrtmLockWord word) {
+            super(c, "drtm.lease");
+            this.word = word;
+        }
+
+        @Override long next(long expected, long found, long now) { return word.readerNext(expected, found, now); }
+    }
+
+    private final DrtmLockWord word;
+    private final DrtmCounters counters;
+    /** Duration of the leases this transaction takes (read-write or read-only), ns. */
+    private long leaseNs;
+
+    DrtmLease(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator, DrtmCounters counters) {
+        super(ctx, clock, rpc, locator);
+        this.word = word;
+        this.counters = counters;
+    }
+
+    void duration(long ns) { leaseNs = ns; }
+
+    @Override boolean wants(Access a) { return !a.write; }
+    @Override long desired(Tx tx, long now) { return now + leaseNs; }
+    @Override long next(long expected, long found, long now) { return word.readerNext(expected, found, now); }
+
+    @Override
+    void accept(Access a, long desired, long held) {
+        DrtmTuple.acceptLease(a, held);
+        if (held == desired) counters.leaseGranted(ctx); else counters.leaseShared(ctx);
+    }
+}
