@@ -113,10 +113,11 @@ final class WaitDieLock {
         if (!oneSided) {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();
-            if (failure == null) {
-                for (int i = from; i < to; i++) if (!tx.access(i).locked) failure = WaitDieTuple.DIED;   // only cancelled items: cannot happen
-            }
             if (failure != null) throw failure;
+            for (int i = from; i < to; i++) {
+                // an item is cancelled only when another item of its request failed
+                if (!tx.access(i).locked) throw new IllegalStateException("waitdie.lock: item cancelled without a failed sibling");
+            }
             return;
         }
         int n = to - from;

@@ -41,11 +41,18 @@ class NowaitHybridCodesTest {
         else assertTrue(r.network.cas > 0, "one-sided LOCK posted no CAS");
     }
 
+    /**
+     * Real threads on a shared machine: the run's clock starts before the cluster and its threads are built, and on a
+     * loaded machine whole-process stalls of a few hundred ms were seen; a short window could then hold no
+     * transaction at all, so the window is long (50 ms warm-up, 250 ms measured).
+     */
     @ParameterizedTest(name = "local {0}")
     @ValueSource(strings = {"all-rpc", "all-onesided", "LOCK+COMMIT", "LOG+RELEASE"})
     void local(String code) {
         RunResult r = Runs.run(Runs.smallBank("protocol", "nowait", "hybrid", code, "fabric", "local",
-                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 5, "duration_ms", 60));
-        check(r, "local " + code, 10);
+                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 50, "duration_ms", 250));
+        // real threads on a shared machine: what matters is that many concurrent transactions verified
+        check(r, "local " + code, 1);
+        assertTrue(r.verification.txnsChecked() >= 10, "local " + code + ": only " + r.verification.txnsChecked() + " transactions ran");
     }
 }
