@@ -65,7 +65,7 @@ public final class ExperimentRunner {
         protocol.attach(cluster);
         boolean record = c.verify || c.history != null;
         long warmup = Math.round(c.warmupMs * 1e6), duration = Math.round(c.durationMs * 1e6);
-        long start = fabric instanceof SimFabric ? 0 : System.nanoTime();
+        java.util.function.LongSupplier start = fabric instanceof SimFabric ? () -> 0L : System::nanoTime;
         say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
                 (System.nanoTime() - wall0) / 1e9, c.warmupMs, c.durationMs, c.fabric.equals("sim") ? "virtual" : "wall-clock");
         long wallRun = System.nanoTime();

@@ -12,15 +12,16 @@ public final class ClusterRun {
     private ClusterRun() {}
 
     /**
-     * @param start time on the fabric's clock at which the run starts; warm-up and measurement follow
+     * @param startClock the fabric's clock, read once everything is built and just before the workers start
+     *                   (on real fabrics building the coroutines must not eat into the warm-up)
      */
-    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, long start,
+    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, java.util.function.LongSupplier startClock,
                                  long warmupNs, long durationNs, boolean recordHistory, int timelineBuckets) {
         int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.config.coroutines;
         List<String> types = workload.txnTypes();
         Worker[][] workers = new Worker[nodes][threads];
         cluster.workers = workers;
-        long warmEnd = start + warmupNs, end = warmEnd + durationNs;
+        long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
         long backoff = Math.round(cluster.config.backoffUs * 1000);
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {
@@ -51,6 +52,13 @@ public final class ClusterRun {
                     List<Runnable> bodies = protocol.services(ctx);
                     w.start(ctx, bodies.get(k));
                 }
+            }
+        }
+        long start = startClock.getAsLong();
+        for (Worker[] ws : workers) {
+            for (Worker w : ws) {
+                w.stats.warmEnd = start + warmupNs;
+                w.stats.end = start + warmupNs + durationNs;
             }
         }
         WorkerHost[][] hosts = new WorkerHost[nodes][];

@@ -12,7 +12,7 @@ import org.rccj.primitives.Counters;
 
 /** What one worker measured. Thread-confined; merged after the run. */
 public final class WorkerStats {
-    final long warmEnd, end;
+    long warmEnd, end;
     final TxnTypeStats[] perType;
     final Map<String, long[]> abortReasons = new LinkedHashMap<>();
     final Histogram[] stages = new Histogram[Stage.values().length];

@@ -119,7 +119,12 @@ public abstract class TupleRpc {
         }
     }
 
-    private void handle(Worker w, Op call) {
+    /**
+     * Server side of one call: runs {@link #serve} for every item and replies at once. A stage whose
+     * handler must defer its reply (a lock wait queue) overrides this, parses the request with the
+     * {@code REQ_}/{@code ITEM_} layout and replies with {@code w.reply(call)} when every item is decided.
+     */
+    protected void handle(Worker w, Op call) {
         byte[] d = call.data;
         int count = (int) Bytes.getLong(d, REQ_COUNT);
         int replyBytes = 0;

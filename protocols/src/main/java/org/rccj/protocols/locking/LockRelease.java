@@ -1,0 +1,99 @@
+package org.rccj.protocols.locking;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Op;
+
+/**
+ * RELEASE stage of a locking protocol (after commit or abort): clear the lock word of every tuple the
+ * attempt holds. One-sided: a WRITE of 0 per tuple (signaled). RPC: the handler clears the same word. A
+ * protocol with more per-tuple state to undo (WAITDIE's waiter mark) extends both halves: its extra
+ * one-sided op goes before the unlock in the same batch, its handler undoes it before the unlock and may
+ * replace the unlock (to hand the lock on to a waiting request).
+ *
+ * <p>RPC item: ARG0 = the owner value the attempt used, ARG1 = {@link #HOLDS_LOCK} | {@link #EXTRA}.
+ */
+public class LockRelease {
+    /** Item flags. */
+    public static final long HOLDS_LOCK = 1, EXTRA = 2;
+
+    /** The RPC half; subclasses add work before/after the unlock. */
+    public static class Rpc extends TupleRpc {
+        protected final LockWords words;
+
+        public Rpc(Cluster c, String name, LockWords words) {
+            super(c, name);
+            this.words = words;
+        }
+
+        @Override
+        protected final void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+            if ((flags & EXTRA) != 0) beforeUnlock(w, t, off, owner);
+            if ((flags & HOLDS_LOCK) != 0) unlock(w, t, off);
+        }
+
+        /** The protocol's extra state of the tuple is undone (only for items sent with {@link #EXTRA}). */
+        protected void beforeUnlock(Worker w, Table t, long off, long owner) {}
+
+        /** Clears the tuple's lock word (a protocol with a wait queue also hands the lock on here). */
+        protected void unlock(Worker w, Table t, long off) {
+            w.memory.putLongVolatile(t.region(), off + words.lock, 0);
+        }
+    }
+
+    protected final CoroutineContext ctx;
+    private final Rpc rpc;
+    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private final TupleRpc.Items items = new TupleRpc.Items() {
+        @Override public boolean selected(Access a) { return a.locked || hasExtra(a); }
+        @Override public long arg0(Access a) { return owner(); }
+        @Override public long arg1(Access a) { return (a.locked ? HOLDS_LOCK : 0) | (hasExtra(a) ? EXTRA : 0); }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { released(a); }
+    };
+    protected final LockWords words;
+
+    public LockRelease(CoroutineContext ctx, LockWords words, Rpc rpc) {
+        this.ctx = ctx;
+        this.words = words;
+        this.rpc = rpc;
+    }
+
+    /** The value this attempt put in lock words (sent with RPC items for the protocol's extra work). */
+    protected long owner() { return 0; }
+
+    /** Whether the access has extra per-tuple state to undo (default: none). */
+    protected boolean hasExtra(Access a) { return false; }
+
+    /** One-sided: queues the op that undoes the extra state, before the unlock of the same tuple. */
+    protected Op extraOp(Access a, boolean last) { throw new UnsupportedOperationException(); }
+
+    private void released(Access a) {
+        a.locked = false;
+        clearExtra(a);
+    }
+
+    /** The extra state of the access is undone. */
+    protected void clearExtra(Access a) {}
+
+    public void run(Tx tx, boolean oneSided) {
+        if (!oneSided) {
+            rpc.call(ctx, caller, tx, 0, tx.size(), items);
+            ctx.release();
+            return;
+        }
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            boolean extra = hasExtra(a);
+            if (extra) ctx.add(extraOp(a, !a.locked));
+            if (a.locked) ctx.add(ctx.op().writeLong(a.node, a.table.region(), a.offset + words.lock, 0));
+            if (extra || a.locked) released(a);
+        }
+        ctx.flushAndWait();
+        ctx.release();
+    }
+}

@@ -1,0 +1,62 @@
+package org.rccj.protocols.locking;
+
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnExecutor;
+
+/**
+ * One coroutine's two-phase locking: every access is locked when it is fetched (the LOCK stage brings the
+ * tuple in behind its lock), then LOG, COMMIT (writes) and RELEASE (every lock); an abort releases what
+ * the attempt holds. Subclasses supply the LOCK stage (what happens on a conflict) and their RELEASE.
+ */
+public abstract class LockingExecutor extends TxnExecutor {
+    protected final HybridCode code;
+    private final LockCommit commit;
+    private final LockRelease release;
+
+    protected LockingExecutor(CoroutineContext ctx, HybridCode code, LockCommit commit, LockRelease release) {
+        super(ctx);
+        this.code = code;
+        this.commit = commit;
+        this.release = release;
+    }
+
+    /** LOCK stage for accesses {@code [from, to)}: on return each is locked and its image accepted; else throws. */
+    protected abstract void lock(Tx tx, int from, int to, boolean oneSided);
+
+    @Override
+    public final void fetch(Tx tx, int from, int to) {
+        long t = ctx.stageStart();
+        lock(tx, from, to, code.oneSided(Stage.LOCK));
+        ctx.stageEnd(Stage.LOCK, t);
+    }
+
+    @Override
+    public final void commit(Tx tx) {
+        long t = ctx.stageStart();
+        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
+        if (!tx.readOnly()) {
+            ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+            t = stage(Stage.LOG, t);
+            boolean oneSidedCommit = code.oneSided(Stage.COMMIT);
+            commit.run(tx, oneSidedCommit, oneSidedCommit && oneSidedRelease);
+            t = stage(Stage.COMMIT, t);
+        }
+        release.run(tx, oneSidedRelease);
+        ctx.stageEnd(Stage.RELEASE, t);
+    }
+
+    private long stage(Stage s, long start) {
+        ctx.stageEnd(s, start);
+        return ctx.stageStart();
+    }
+
+    @Override
+    public final void abort(Tx tx) {
+        long t = ctx.stageStart();
+        release.run(tx, code.oneSided(Stage.RELEASE));
+        ctx.stageEnd(Stage.RELEASE, t);
+    }
+}

@@ -1,0 +1,77 @@
+package org.rccj.protocols.locking;
+
+import java.util.Arrays;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Op;
+
+/**
+ * One round of one-sided lock attempts (the LOCK stage of NOWAIT and WAITDIE): each access is located
+ * (location cache, else index READs), then gets a CAS of its lock word from 0 to the owner value followed
+ * by a READ of the whole tuple, both in the same doorbell batch of its node (executed in order, so the
+ * READ sees the tuple after the CAS; only the READ is signaled). The image is meaningful only if the CAS
+ * found 0. Afterwards {@link #found(int)} is what the CAS of attempt k found and the access's
+ * {@code image} holds the tuple; absent keys are flagged {@code absent} and get no ops.
+ */
+public final class OneSidedLockRound {
+    private final CoroutineContext ctx;
+    private final LockWords words;
+    private final TupleFetch locator;
+    private Op[] cas = new Op[8], read = new Op[8];
+    private long[] found = new long[8];
+
+    public OneSidedLockRound(CoroutineContext ctx, LockWords words, TupleFetch locator) {
+        this.ctx = ctx;
+        this.words = words;
+        this.locator = locator;
+    }
+
+    /**
+     * Attempts the accesses {@code pending[0..n)} (indices into {@code tx}, all within {@code [from, to)}).
+     * @param value the owner value to install in the lock word
+     */
+    public void run(Tx tx, int from, int to, int[] pending, int n, long value) {
+        if (n > cas.length) {
+            int len = Math.max(n, cas.length * 2);
+            cas = Arrays.copyOf(cas, len);
+            read = Arrays.copyOf(read, len);
+            found = Arrays.copyOf(found, len);
+        }
+        locator.locate(tx, from, to);
+        for (int k = 0; k < n; k++) {
+            Access a = tx.access(pending[k]);
+            if (a.absent) continue;
+            Table t = a.table;
+            Op c = ctx.op().cas(a.node, t.region(), a.offset + words.lock, 0, value).unsignaled();
+            Op r = ctx.op().read(a.node, t.region(), a.offset, t.tupleBytes);
+            cas[k] = c;
+            read[k] = r;
+            ctx.add(c);
+            ctx.add(r);
+        }
+        ctx.flushAndWait();
+        for (int k = 0; k < n; k++) {
+            Access a = tx.access(pending[k]);
+            if (a.absent) {
+                found[k] = -1;
+                continue;
+            }
+            byte[] image = read[k].data;
+            if (Table.keyOf(image) != a.key) {
+                // Tuples never move in this store (inserted rows are pre-allocated slots, design.md Decisions),
+                // so a cached location cannot go stale; a lock CAS at a wrong location would corrupt another tuple.
+                throw new IllegalStateException("lock at " + a.table.name + "#" + a.key + " found key " + Table.keyOf(image)
+                        + ": one-sided locking needs tuples that never move");
+            }
+            found[k] = cas[k].result;
+            System.arraycopy(image, 0, a.image, 0, a.table.tupleBytes);
+        }
+        ctx.release();
+    }
+
+    /** What the CAS of attempt {@code k} found (0 = the lock was taken), -1 if the key is absent. */
+    public long found(int k) { return found[k]; }
+}

@@ -1,0 +1,21 @@
+package org.rccj.protocols.nowait;
+
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.txn.Tx;
+import org.rccj.protocols.locking.LockCommit;
+import org.rccj.protocols.locking.LockRelease;
+import org.rccj.protocols.locking.LockingExecutor;
+
+/** One coroutine's NOWAIT: lock at access time, abort on any conflict; LOG, COMMIT, RELEASE. */
+final class NowaitExecutor extends LockingExecutor {
+    private final NowaitLock lock;
+
+    NowaitExecutor(CoroutineContext ctx, NowaitProtocol p) {
+        super(ctx, p.hybrid, new LockCommit(ctx, NowaitTuple.WORDS, p.commitRpc), new LockRelease(ctx, NowaitTuple.WORDS, p.releaseRpc));
+        this.lock = new NowaitLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc));
+    }
+
+    @Override
+    protected void lock(Tx tx, int from, int to, boolean oneSided) { lock.run(tx, from, to, oneSided); }
+}

@@ -1,0 +1,17 @@
+package org.rccj.protocols.nowait;
+
+import java.util.List;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.ProtocolSetup;
+import org.rccj.framework.spi.Stage;
+
+/** Registers NOWAIT with the framework. */
+public final class NowaitFactory implements ProtocolFactory {
+    static final List<Stage> STAGES = List.of(Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
+
+    @Override public String name() { return "nowait"; }
+    @Override public String description() { return "2PL, no wait: exclusive lock at access time, abort on any conflict; log, commit, release"; }
+    @Override public List<Stage> stages() { return STAGES; }
+    @Override public Protocol create(ProtocolSetup setup) { return new NowaitProtocol(setup.hybrid()); }
+}

@@ -1,0 +1,38 @@
+package org.rccj.protocols.nowait;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.protocols.locking.LockCommit;
+import org.rccj.protocols.locking.LockRelease;
+
+/**
+ * NOWAIT two-phase locking (RCC): exclusive locks on every accessed tuple taken at access time, any
+ * conflict aborts at once (so no deadlock), then LOG, COMMIT and RELEASE.
+ */
+public final class NowaitProtocol implements Protocol {
+    final HybridCode hybrid;
+    TupleFetch.Rpc fetchRpc;
+    NowaitLock.Rpc lockRpc;
+    LockCommit.Rpc commitRpc;
+    LockRelease.Rpc releaseRpc;
+
+    public NowaitProtocol(HybridCode hybrid) { this.hybrid = hybrid; }
+
+    @Override public HeaderLayout header() { return NowaitTuple.LAYOUT; }
+
+    @Override
+    public void attach(Cluster cluster) {
+        fetchRpc = new TupleFetch.Rpc(cluster);
+        lockRpc = new NowaitLock.Rpc(cluster);
+        commitRpc = new LockCommit.Rpc(cluster, "nowait.commit", NowaitTuple.WORDS);
+        releaseRpc = new LockRelease.Rpc(cluster, "nowait.release", NowaitTuple.WORDS);
+    }
+
+    @Override
+    public TxnExecutor executor(CoroutineContext ctx) { return new NowaitExecutor(ctx, this); }
+}

@@ -1,0 +1,184 @@
+package org.rccj.protocols.waitdie;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.AbortException;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Op;
+import org.rccj.protocols.locking.LockWords;
+import org.rccj.protocols.locking.OneSidedLockRound;
+
+/**
+ * WAITDIE's LOCK stage: every access takes the tuple's exclusive lock when it is fetched; on a conflict
+ * the older transaction waits and the younger dies ({@link WaitDieTuple#decide}).
+ * <ul>
+ * <li>One-sided: rounds of CAS + READ ({@link OneSidedLockRound}) for the accesses still waiting, with a
+ * sleep of {@code retryNs} between rounds. A waiting access puts its timestamp in the waiter word (an
+ * unsignaled CAS posted before the sleep) so younger transactions stop taking the lock from it.</li>
+ * <li>RPC: one request per node; the handler decides what it can and parks the rest in the node's
+ * {@link WaitTable}, replying when every item is decided.</li>
+ * </ul>
+ * The stage throws after every reply is in, so RELEASE knows every lock and mark the attempt holds.
+ */
+final class WaitDieLock {
+    /** The RPC half: its reply may be deferred, so it replaces {@link TupleRpc}'s immediate handler. */
+    static final class Rpc extends TupleRpc {
+        private final WaitTable[] tables;
+
+        Rpc(Cluster c, WaitTable[] tables) {
+            super(c, "waitdie.lock");
+            this.tables = tables;
+        }
+
+        @Override protected int replyPayload(Table t) { return t.tupleBytes; }
+
+        @Override
+        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+            throw new UnsupportedOperationException("waitdie.lock items are served by its WaitTable");
+        }
+
+        @Override
+        protected void handle(Worker w, Op call) {
+            byte[] d = call.data;
+            int count = (int) Bytes.getLong(d, REQ_COUNT);
+            int bytes = 0, p = REQ_ITEMS;
+            for (int i = 0; i < count; i++) {
+                Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
+                bytes += REPLY_BYTES + ((replyPayload(t) + 7) & ~7);
+                p += ITEM_BYTES;
+            }
+            call.replyBuffer(bytes);
+            WaitTable q = tables[w.node];
+            if (q.lock(w, call, count)) w.reply(call);
+        }
+    }
+
+    private final CoroutineContext ctx;
+    private final Rpc rpc;
+    private final OneSidedLockRound round;
+    private final Attempt attempt;
+    private final boolean marks;
+    private final long retryNs;
+    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private AbortException failure;
+    private int[] pending = new int[8];
+    private long[] waiterSeen = new long[8];
+
+    private final TupleRpc.Items items = new TupleRpc.Items() {
+        @Override public boolean selected(Access a) { return true; }
+        @Override public long arg0(Access a) { return attempt.ts; }
+
+        @Override
+        public void result(Access a, long offset, long r1, byte[] reply, int p) {
+            LockWords.takeReplyImage(ctx, a, offset, reply, p);
+            if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) a.meta0 |= WaitDieTuple.MARKED;
+            int o = (int) (r1 & WaitDieTuple.OUTCOME_MASK);
+            if (o == WaitDieTuple.GRANTED) {
+                a.locked = true;
+                WaitDieTuple.WORDS.acceptImage(a);
+            } else if (o != WaitDieTuple.CANCELLED) {
+                fail(o);
+            }
+        }
+    };
+
+    WaitDieLock(CoroutineContext ctx, Rpc rpc, TupleFetch locator, Attempt attempt, boolean marks, long retryNs) {
+        this.ctx = ctx;
+        this.rpc = rpc;
+        this.round = new OneSidedLockRound(ctx, WaitDieTuple.WORDS, locator);
+        this.attempt = attempt;
+        this.marks = marks;
+        this.retryNs = retryNs;
+    }
+
+    /** Figures count what happens in the measured interval, like the run's other statistics. */
+    private boolean measuring() {
+        long now = ctx.now();
+        return now >= ctx.measureStart() && now < ctx.endTime();
+    }
+
+    private void fail(int outcome) {
+        if (measuring()) attempt.count(outcome);
+        if (failure == null) failure = WaitDieTuple.abortFor(outcome);
+    }
+
+    void run(Tx tx, int from, int to, boolean oneSided) {
+        failure = null;
+        if (!oneSided) {
+            rpc.call(ctx, caller, tx, from, to, items);
+            ctx.release();
+            if (failure != null) throw failure;
+            for (int i = from; i < to; i++) {
+                // an item is cancelled only when another item of its request failed
+                if (!tx.access(i).locked) throw new IllegalStateException("waitdie.lock: item cancelled without a failed sibling");
+            }
+            return;
+        }
+        int n = to - from;
+        if (n > pending.length) {
+            pending = new int[Math.max(n, pending.length * 2)];
+            waiterSeen = new long[pending.length];
+        }
+        for (int k = 0; k < n; k++) pending[k] = from + k;
+        long waitStart = -1;
+        long ts = attempt.ts;
+        while (true) {
+            round.run(tx, from, to, pending, n, ts);
+            boolean ended = ctx.now() >= ctx.endTime();
+            int m = 0;
+            for (int k = 0; k < n; k++) {
+                Access a = tx.access(pending[k]);
+                long found = round.found(k);
+                if (found < 0) {
+                    fail(WaitDieTuple.ABSENT);
+                    continue;
+                }
+                long waiter = Bytes.getLong(a.image, WaitDieTuple.WAITER);
+                int o = WaitDieTuple.decide(ts, found, waiter, ended);
+                switch (o) {
+                    case WaitDieTuple.GRANTED -> {
+                        a.locked = true;
+                        WaitDieTuple.WORDS.acceptImage(a);
+                    }
+                    case WaitDieTuple.WAIT -> {
+                        if (waitStart < 0) waitStart = ctx.now();
+                        if ((a.meta0 & WaitDieTuple.WAITED) == 0) {
+                            a.meta0 |= WaitDieTuple.WAITED;
+                            if (measuring()) attempt.waits++;
+                        }
+                        waiterSeen[m] = waiter;
+                        pending[m++] = pending[k];
+                    }
+                    case WaitDieTuple.YIELD -> {
+                        a.locked = true;     // taken, to be given back by the abort's RELEASE
+                        fail(o);
+                    }
+                    default -> fail(o);
+                }
+            }
+            if (failure != null || m == 0) {
+                if (waitStart >= 0 && measuring()) attempt.maxWaitNs = Math.max(attempt.maxWaitNs, ctx.now() - waitStart);
+                if (failure != null) throw failure;
+                return;
+            }
+            if (marks) {
+                for (int k = 0; k < m; k++) {
+                    Access a = tx.access(pending[k]);
+                    if (!WaitDieTuple.shouldMark(ts, waiterSeen[k])) continue;
+                    ctx.add(ctx.op().cas(a.node, a.table.region(), a.offset + WaitDieTuple.WAITER, waiterSeen[k], ts).unsignaled());
+                    a.meta0 |= WaitDieTuple.MARKED;
+                }
+                ctx.flush();
+                ctx.release();
+            }
+            n = m;
+            ctx.sleep(retryNs);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.rccj.protocols.waitdie;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.protocols.locking.LockCommit;
+
+/**
+ * WAITDIE two-phase locking (RCC): exclusive locks on every accessed tuple taken at access time; on a
+ * conflict an older transaction waits for a younger holder and a younger one dies (aborts, keeping its
+ * timestamp for the retry), so waits only go from older to younger and cannot form a cycle.
+ * Then LOG, COMMIT and RELEASE.
+ */
+public class WaitDieProtocol implements Protocol {
+    final HybridCode hybrid;
+    final long retryNs, pollNs;
+    TupleFetch.Rpc fetchRpc;
+    WaitDieLock.Rpc lockRpc;
+    LockCommit.Rpc commitRpc;
+    WaitDieRelease.Rpc releaseRpc;
+    private WaitTable[] tables;
+    private final List<WaitDieExecutor> executors = new ArrayList<>();
+
+    public WaitDieProtocol(HybridCode hybrid, double retryUs, double pollUs) {
+        this.hybrid = hybrid;
+        this.retryNs = Math.max(1, Math.round(retryUs * 1000));
+        this.pollNs = Math.max(1, Math.round(pollUs * 1000));
+    }
+
+    /** The starvation fix: waiters mark the tuple's waiter word and younger transactions yield to them. */
+    protected boolean marksWaiters() { return true; }
+
+    @Override public HeaderLayout header() { return WaitDieTuple.LAYOUT; }
+
+    @Override
+    public void attach(Cluster cluster) {
+        tables = new WaitTable[cluster.nodes()];
+        for (int n = 0; n < tables.length; n++) tables[n] = new WaitTable(cluster.store, cluster.memory(n), cluster.threads(), marksWaiters());
+        fetchRpc = new TupleFetch.Rpc(cluster);
+        lockRpc = new WaitDieLock.Rpc(cluster, tables);
+        commitRpc = new LockCommit.Rpc(cluster, "waitdie.commit", WaitDieTuple.WORDS);
+        releaseRpc = new WaitDieRelease.Rpc(cluster, tables);
+    }
+
+    @Override
+    public TxnExecutor executor(CoroutineContext ctx) {
+        for (WaitTable t : tables) t.window = ctx;
+        WaitDieExecutor e = new WaitDieExecutor(ctx, this);
+        executors.add(e);
+        return e;
+    }
+
+    /**
+     * An RPC LOCK may park requests; an RPC RELEASE hands them the lock, but a one-sided RELEASE runs no
+     * handler: then one poller per worker looks after the requests its handler parked.
+     */
+    @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && hybrid.oneSided(Stage.RELEASE) ? 1 : 0; }
+
+    @Override
+    public List<Runnable> services(CoroutineContext ctx) {
+        return List.of(new WaitDiePoller(ctx, tables[ctx.node], pollNs));
+    }
+
+    @Override
+    public Map<String, Double> metrics() {
+        long waits = 0, dies = 0, yields = 0, runEnds = 0, maxWait = 0;
+        for (WaitDieExecutor e : executors) {
+            Attempt a = e.attempt;
+            waits += a.waits;
+            dies += a.dies;
+            yields += a.yields;
+            runEnds += a.runEnds;
+            maxWait = Math.max(maxWait, a.maxWaitNs);
+        }
+        long parks = 0, onRelease = 0, byPoll = 0;
+        for (WaitTable t : tables) {
+            synchronized (t) {
+                parks += t.parks;
+                onRelease += t.grantsOnRelease;
+                byPoll += t.grantsByPoll;
+                maxWait = Math.max(maxWait, t.maxWaitNs);
+            }
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("waits", (double) (waits + parks));
+        m.put("dies", (double) dies);
+        m.put("yields", (double) yields);
+        m.put("waits_cut_by_run_end", (double) runEnds);
+        m.put("max_wait_us", maxWait / 1e3);
+        m.put("rpc_parked", (double) parks);
+        m.put("rpc_granted_on_release", (double) onRelease);
+        m.put("rpc_granted_by_poll", (double) byPoll);
+        return m;
+    }
+}

@@ -1,0 +1,57 @@
+package org.rccj.protocols.waitdie;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.primitives.Op;
+import org.rccj.protocols.locking.LockRelease;
+
+/**
+ * WAITDIE's RELEASE: besides clearing the lock word, it takes the attempt's timestamp out of the waiter
+ * word of every tuple it marked (CAS from its timestamp to 0, before the unlock so no younger transaction
+ * yields to a finished one). The RPC handler clears the lock and lets the node's parked waiters of the tuple
+ * try again in one step under the wait table's monitor, so a parked request never misses an RPC release.
+ */
+final class WaitDieRelease extends LockRelease {
+    static final class Rpc extends LockRelease.Rpc {
+        private final WaitTable[] tables;
+
+        Rpc(Cluster c, WaitTable[] tables) {
+            super(c, "waitdie.release", WaitDieTuple.WORDS);
+            this.tables = tables;
+        }
+
+        @Override
+        protected void beforeUnlock(Worker w, Table t, long off, long ts) {
+            w.memory.cas(t.region(), off + WaitDieTuple.WAITER, ts, 0);
+        }
+
+        @Override
+        protected void unlock(Worker w, Table t, long off) {
+            WaitTable q = tables[w.node];
+            q.release(w, t, off);
+            q.sendReplies(w);
+        }
+    }
+
+    private final Attempt attempt;
+
+    WaitDieRelease(CoroutineContext ctx, Rpc rpc, Attempt attempt) {
+        super(ctx, WaitDieTuple.WORDS, rpc);
+        this.attempt = attempt;
+    }
+
+    @Override protected long owner() { return attempt.ts; }
+
+    @Override protected boolean hasExtra(Access a) { return (a.meta0 & WaitDieTuple.MARKED) != 0; }
+
+    @Override
+    protected Op extraOp(Access a, boolean last) {
+        Op op = ctx.op().cas(a.node, a.table.region(), a.offset + WaitDieTuple.WAITER, attempt.ts, 0);
+        return last ? op : op.unsignaled();
+    }
+
+    @Override protected void clearExtra(Access a) { a.meta0 &= ~WaitDieTuple.MARKED; }
+}
