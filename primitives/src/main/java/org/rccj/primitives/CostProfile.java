@@ -27,6 +27,8 @@ public final class CostProfile {
     /** Extra latency of the RPC (UD SEND/RECV) receive path per message. */
     public final long rpcReceiveNs;
     public final long postWqeNs, doorbellNs, pollCqNs, rpcSendNs, rpcDispatchNs, coroutineSwitchNs, localOpNs, tupleOpNs;
+    /** Simulator: how far a core may run ahead of the next queued event (not a hardware figure). */
+    public final long runAheadNs;
     public final int tornLineBytes;
     public final long tornLineGapNs;
 
@@ -49,6 +51,8 @@ public final class CostProfile {
         localOpNs = l(p, "cpu.local_op_ns");
         tupleOpNs = l(p, "cpu.tuple_op_ns");
         tornLineBytes = (int) l(p, "fault.torn_line_bytes");
+        runAheadNs = l(p, "sim.run_ahead_ns");
+        if (runAheadNs < 0 || runAheadNs >= oneWayNs) throw new IllegalStateException("sim.run_ahead_ns must be in [0, wire.one_way_ns)");
         tornLineGapNs = l(p, "fault.torn_line_gap_ns");
     }
 

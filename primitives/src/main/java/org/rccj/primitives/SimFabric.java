@@ -229,8 +229,11 @@ public final class SimFabric implements Fabric {
 
         /**
          * Works through the inbox and the ready coroutines for as long as this core's clock stays before
-         * the next event anywhere in the cluster: nothing can happen in between, so running on is exact.
-         * Otherwise it yields to the queue with a RUN event at its clock.
+         * the next event anywhere in the cluster plus the profile's run-ahead bound; then it yields to the
+         * queue with a RUN event at its clock. Within the bound, this core's local memory operations may be
+         * ordered before remote operations on the same node that are up to that much earlier: a valid,
+         * deterministic interleaving, and far fewer events. The bound stays well below the wire latency,
+         * so nothing this core sends can arrive anywhere before events already queued.
          */
         private void drive() {
             while (true) {
@@ -243,7 +246,7 @@ public final class SimFabric implements Fabric {
                 } else {
                     return;
                 }
-                if (queue.peekTime() <= cpuAt) {
+                if (queue.peekTime() + cost.runAheadNs <= cpuAt) {
                     if (!inbox.isEmpty() || host.hasReady()) scheduleRun();
                     return;
                 }
