@@ -110,8 +110,8 @@ public final class Figures {
         double[][] us = new double[t.rows().size()][stages.size()];
         for (int r = 0; r < t.rows().size(); r++) {
             int code = Integer.parseInt(t.get(r, "code"));
-            Plots.Kind kind = r == best ? Plots.Kind.BEST : code == 0 ? Plots.Kind.ALL_RPC
-                    : code == allOneSided ? Plots.Kind.ALL_ONESIDED : Plots.Kind.CODE;
+            Plots.Kind kind = code == 0 ? Plots.Kind.ALL_RPC : code == allOneSided ? Plots.Kind.ALL_ONESIDED
+                    : r == best ? Plots.Kind.BEST : Plots.Kind.CODE;
             points.add(new Plots.ScatterPoint(code, t.get(r, "onesided"), t.number(r, "throughput_tps"), t.number(r, "latency_mean_us"), kind));
             bars.add(Integer.toString(code));
             for (int s = 0; s < stages.size(); s++) us[r][s] = t.number(r, stages.get(s) + "_mean_us");

@@ -96,7 +96,8 @@ public final class Plots {
 
     /**
      * Latency (y, us) against throughput (x) of every hybrid code; the two pure codes and the best code get
-     * their own markers and legend entries.
+     * their own markers and legend entries (a pure code that is also the fastest keeps its pure marker and
+     * says ", the best").
      */
     public static Saved hybridScatter(String title, List<ScatterPoint> points, Path dir, String base) throws IOException {
         return save(hybridScatterChart(title, points), dir, base);
@@ -106,7 +107,11 @@ public final class Plots {
     public static XYChart hybridScatterChart(String title, List<ScatterPoint> points) {
         if (points.isEmpty()) throw new IllegalArgumentException("no hybrid codes to plot");
         double maxTps = 0;
-        for (ScatterPoint p : points) if (Double.isFinite(p.tps())) maxTps = Math.max(maxTps, p.tps());
+        ScatterPoint fastest = null;
+        for (ScatterPoint p : points) {
+            if (Double.isFinite(p.tps()) && (fastest == null || p.tps() > fastest.tps())) fastest = p;
+            if (Double.isFinite(p.tps())) maxTps = Math.max(maxTps, p.tps());
+        }
         RateUnit unit = RateUnit.of(maxTps);
         XYChart chart = new XYChartBuilder().width(900).height(620).title(title)
                 .xAxisTitle("throughput (" + unit.label + ")").yAxisTitle("latency, mean (us)").build();
@@ -125,8 +130,8 @@ public final class Plots {
                 ys.add(p.latencyUs());
                 name = switch (k) {
                     case CODE -> "other hybrid codes";
-                    case ALL_RPC -> "all-rpc (code " + p.code() + ")";
-                    case ALL_ONESIDED -> "all-onesided (code " + p.code() + ")";
+                    case ALL_RPC -> "all-rpc (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
+                    case ALL_ONESIDED -> "all-onesided (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
                     case BEST -> "best: code " + p.code() + " (" + p.label() + ")";
                 };
             }

@@ -70,7 +70,7 @@ class PlotsTest {
         List<Plots.ScatterPoint> pts = new ArrayList<>();
         for (int c = 0; c < 16; c++) {
             Plots.Kind k = c == 0 ? Plots.Kind.ALL_RPC : c == 15 ? Plots.Kind.ALL_ONESIDED : c == 9 ? Plots.Kind.BEST : Plots.Kind.CODE;
-            pts.add(new Plots.ScatterPoint(c, "c" + c, 1e6 + c * 5e4, 20 - c * 0.5, k));
+            pts.add(new Plots.ScatterPoint(c, "c" + c, c == 9 ? 2e6 : 1e6 + c * 5e4, 20 - c * 0.5, k));
         }
         XYChart chart = Plots.hybridScatterChart("Hybrid codes", pts);
         assertEquals(List.of("other hybrid codes", "all-rpc (code 0)", "all-onesided (code 15)", "best: code 9 (c9)"),
@@ -78,9 +78,15 @@ class PlotsTest {
         assertEquals(13, chart.getSeriesMap().get("other hybrid codes").getXData().length);
         assertEquals("throughput (M txns/s)", chart.getXAxisTitle(), "unit from the values");
         assertEquals("latency, mean (us)", chart.getYAxisTitle());
-        assertEquals(1.45, chart.getSeriesMap().get("best: code 9 (c9)").getXData()[0], 1e-12, "scaled to M txns/s");
+        assertEquals(2.0, chart.getSeriesMap().get("best: code 9 (c9)").getXData()[0], 1e-12, "scaled to M txns/s");
         Plots.Saved s = Plots.save(chart, dir, "sc");
         assertChart(s.png(), 800, 500, 5);
+
+        // when a pure code is the fastest it keeps its own marker and legend entry
+        List<Plots.ScatterPoint> pure = List.of(new Plots.ScatterPoint(0, "all-rpc", 1e5, 30, Plots.Kind.ALL_RPC),
+                new Plots.ScatterPoint(5, "x", 2e5, 20, Plots.Kind.CODE), new Plots.ScatterPoint(7, "y", 3e5, 10, Plots.Kind.ALL_ONESIDED));
+        assertEquals(List.of("other hybrid codes", "all-rpc (code 0)", "all-onesided (code 7), the best"),
+                List.copyOf(Plots.hybridScatterChart("t", pure).getSeriesMap().keySet()));
         assertSvg(s.svg());
     }
 
@@ -128,6 +134,7 @@ class PlotsTest {
         csv.append("1,LOCK,occ,smallbank,1,120.0,8.0,2.0,2.0\n");
         csv.append("2,READ,occ,smallbank,1,150.0,7.0,1.0,3.0\n");
         csv.append("3,READ+LOCK,occ,smallbank,1,140.0,7.5,1.0,2.0\n");
+        // the fastest is code 2; all-onesided is 3 (every stage column's bit)
         List<Figures.Figure> figs = Figures.hybridTable(CsvTable.parse(csv.toString(), "hybrid.csv"), "x-");
         assertEquals(List.of("other hybrid codes", "all-rpc (code 0)", "all-onesided (code 3)", "best: code 2 (READ)"),
                 List.copyOf(((XYChart) figs.get(0).chart()).getSeriesMap().keySet()));
