@@ -185,11 +185,14 @@ public final class Figures {
         List<String> bars = new ArrayList<>();
         double[][] us = new double[t.rows().size()][stages.size()];
         for (int r = 0; r < t.rows().size(); r++) {
-            String p = t.get(r, "point");
-            bars.add(p != null ? p : Integer.toString(r + 1));
+            // protocol, hybrid mode and the other varied values: "occ all-rpc coroutines=1"
+            List<String> parts = new ArrayList<>();
+            for (String k : List.of("protocol", "hybrid")) if (keys.contains(k)) parts.add(t.get(r, k));
+            for (String k : keys) if (!isMode(k) && varying.contains(k)) parts.add(shortKey(k) + "=" + t.get(r, k));
+            bars.add(parts.isEmpty() ? Integer.toString(r + 1) : String.join(" ", parts));
             for (int s = 0; s < stages.size(); s++) us[r][s] = t.number(r, stages.get(s) + "_mean_us");
         }
-        figs.add(new Figure(prefix + BREAKDOWN, Plots.stageBreakdownChart("Stage latency breakdown: " + experiment, "sweep point",
+        figs.add(new Figure(prefix + BREAKDOWN, Plots.stageBreakdownChart("Stage latency breakdown: " + experiment, "protocol, hybrid code and varied values",
                 bars, stages, us)));
         return figs;
     }
