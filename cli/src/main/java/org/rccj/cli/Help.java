@@ -16,9 +16,6 @@ final class Help {
 
     private static Map<String, String> plannedCommands() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("sweep", "run a config over ranges of values (one result directory per point)");
-        m.put("enumerate", "run every hybrid code of a protocol for a workload and rank them (hybrid.csv)");
-        m.put("plot", "plot stage-latency breakdowns and sweeps from result directories (PNG, SVG)");
         m.put("node", "run one node of a multi-process cluster (tcp and rdma fabrics)");
         return m;
     }
@@ -33,6 +30,16 @@ final class Help {
         sb.append("  run CONFIG [--set key=value]... [--out DIR]\n");
         sb.append("                 run one experiment; prints a report and writes DIR/summary.json,\n");
         sb.append("                 stages.csv and timeline.csv (default DIR: out/<name>)\n");
+        sb.append("  sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set key=value]... [--out DIR]\n");
+        sb.append("                 run every combination of the varied values (one result directory per point);\n");
+        sb.append("                 writes sweep.csv (mean and 95% CI over seeds with --repeat)\n");
+        sb.append("  enumerate CONFIG [--strategy exhaustive|guided] [--budget K] [--repeat N] [--jobs J] [--shard i/n] [--out DIR]\n");
+        sb.append("                 run every hybrid code of the config's protocol (or the promising ones), rank them,\n");
+        sb.append("                 write hybrid.csv; resumable; --shard splits the codes for a cluster array job\n");
+        sb.append("  merge DIR... --out DIR\n");
+        sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
+        sb.append("  plot DIR... [--out DIR]\n");
+        sb.append("                 PNG and SVG charts: stage breakdowns, hybrid scatter, sweep lines\n");
         sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
@@ -48,6 +55,9 @@ final class Help {
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.hot_probability=0.5 --out out/hot50\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set verify=true --set history=history.jsonl\n");
         sb.append("  ./rcc verify history.jsonl\n");
+        sb.append("  ./rcc sweep examples/smallbank-occ.yaml --vary coroutines=1,3,5,7,9,11 --out out/coro\n");
+        sb.append("  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=10 --jobs 2 --out out/occ-hybrid\n");
+        sb.append("  ./rcc plot out/occ-hybrid\n");
         sb.append("  ./rcc list\n\n");
         sb.append(exitCodes());
         return sb.toString();
@@ -64,6 +74,10 @@ final class Help {
             case "run" -> run();
             case "list" -> list();
             case "verify" -> verify();
+            case "sweep" -> sweep();
+            case "enumerate" -> enumerate();
+            case "merge" -> merge();
+            case "plot" -> plot();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n";
             default -> {
                 String planned = PLANNED.get(command);
@@ -101,6 +115,90 @@ final class Help {
         sb.append("The run exits 1 when verify is true and the history is not serializable or an invariant fails.\n");
         sb.append(exitCodes());
         return sb.toString();
+    }
+
+    static String sweep() {
+        return "usage: " + SweepCommand.USAGE + "\n\n"
+                + "Runs CONFIG once per combination of the --vary values (the cartesian product; the first --vary varies\n"
+                + "slowest). Every point's config is checked before anything runs. Each point gets a result directory\n"
+                + "DIR/<key=value,...> (with ,seed=S per seed when repeated) and DIR/sweep.csv has one row per point:\n"
+                + "point, the varied keys, protocol, hybrid, runs, throughput_tps, latency_mean/p50/p90/p99_us, abort_rate\n"
+                + "and <STAGE>_mean_us per stage; with --repeat N > 1 every metric is the mean over seeds seed..seed+N-1,\n"
+                + "followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
+                + "Points whose directory already holds a finished result of the same config are not run again.\n\n"
+                + "options:\n"
+                + "  -v, --vary key=v1,v2,...  a config key (dotted, as for --set) and its values; repeatable\n"
+                + "      --repeat N            runs per point with seeds seed, seed+1, ... (default 1)\n"
+                + "  -j, --jobs J              runs in parallel (default: the number of cores); local-fabric runs\n"
+                + "                            measure wall-clock time and always run one at a time\n"
+                + "  -s, --set key=value       override a config key for every point (as for rcc run)\n"
+                + "  -o, --out DIR             output directory (default out/<name>-sweep)\n\n"
+                + "Progress (runs done/total, elapsed, ETA) goes to stderr, in place on a terminal.\n\n"
+                + "examples:\n"
+                + "  ./rcc sweep examples/smallbank-occ.yaml --vary coroutines=1,3,5,7,9,11 --out out/coro\n"
+                + "  ./rcc sweep examples/smallbank-occ.yaml --vary hybrid=all-rpc,all-onesided --vary workload.hot_probability=0.1,0.5,0.9 \\\n"
+                + "      --repeat 3 --set duration_ms=10 --out out/hot\n"
+                + "  ./rcc plot out/coro\n\n"
+                + exitCodes();
+    }
+
+    static String enumerate() {
+        return "usage: " + EnumerateCommand.USAGE + "\n\n"
+                + "Runs the hybrid codes of CONFIG's protocol (all 2^stages of them: HybridCode.all), one result directory\n"
+                + "DIR/hybrid=NN per code (,seed=S per seed when repeated), and writes DIR/hybrid.csv: one row per code with a\n"
+                + "finished result in DIR, sorted by code: code, onesided (stage names joined by '+'), protocol, workload,\n"
+                + "runs, then the metrics of sweep.csv. Prints the codes ranked by throughput, the best code and its gain\n"
+                + "over the better of all-rpc and all-onesided. Resumable: codes whose directory holds a finished result of\n"
+                + "the same config are not run again.\n\n"
+                + "options:\n"
+                + "      --strategy S          exhaustive (default): every code; guided: measure the probes, predict every\n"
+                + "                            code's latency from their per-stage breakdowns, run only the best predicted\n"
+                + "      --probes P            guided: pure (default; all-rpc and all-onesided, 2 runs) or flips (also every\n"
+                + "                            single-stage flip of both, 2 + 2 x stages runs)\n"
+                + "      --budget K            guided: codes to run after the probes (default " + EnumerateCommand.DEFAULT_BUDGET + ")\n"
+                + "      --shard i/n           run only the codes whose position (ascending) modulo n is i-1; combine the\n"
+                + "                            shards' directories with rcc merge (or point all shards at one shared DIR)\n"
+                + "      --repeat N            runs per code with seeds seed, seed+1, ... (mean and 95% CI in hybrid.csv)\n"
+                + "  -j, --jobs J              runs in parallel (default: the number of cores; local fabric: 1)\n"
+                + "  -s, --set key=value       override a config key (as for rcc run; hybrid is set per code)\n"
+                + "  -o, --out DIR             output directory (default out/<name>-hybrid)\n\n"
+                + "On a complete exhaustive enumeration it also reports how many runs guided search would have needed to\n"
+                + "find the winner (replayed on the results); guided search writes DIR/guided.csv (every code's prediction).\n\n"
+                + "examples:\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=10 --set verify=false --jobs 2 --out out/occ\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --strategy guided --budget 4 --out out/occ-guided\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --shard 2/3 --out out/occ-shard2   # then: rcc merge\n\n"
+                + exitCodes();
+    }
+
+    static String merge() {
+        return "usage: " + MergeCommand.USAGE + "\n\n"
+                + "Combines the shards of one enumeration (rcc enumerate --shard i/n): copies their run directories into\n"
+                + "the --out directory and writes its hybrid.csv, byte for byte what one unsharded run writes. All runs\n"
+                + "must be of the same experiment (configs equal but for hybrid and seed).\n\n"
+                + "example:\n"
+                + "  ./rcc merge out/occ-1 out/occ-2 out/occ-3 --out out/occ\n\n"
+                + exitCodes();
+    }
+
+    static String plot() {
+        return "usage: " + PlotCommand.USAGE + "\n\n"
+                + "Draws PNG and SVG charts (titled, with units and legends) from result directories:\n"
+                + "  an enumeration (hybrid.csv)  hybrid-scatter: mean latency vs throughput of every code, all-rpc,\n"
+                + "                               all-onesided and the best code marked (RCC Fig. 14); stage-breakdown:\n"
+                + "                               one stacked bar of stage latencies per code\n"
+                + "  a sweep (sweep.csv)          sweep-throughput and sweep-latency against the first varied key, one line\n"
+                + "                               per protocol, hybrid mode and other varied values (95% CI error bars with\n"
+                + "                               --repeat); stage-breakdown: one bar per point\n"
+                + "  run directories              stage-breakdown: one stacked bar per run, labelled protocol and hybrid code\n"
+                + "                               (RCC Fig. 13); a directory of run directories counts as all of them\n"
+                + "With several directories the file names start with the directory's name.\n\n"
+                + "options:\n"
+                + "  -o, --out DIR   where the charts go (default: the directory given, or out/plots for several)\n\n"
+                + "examples:\n"
+                + "  ./rcc plot out/occ-hybrid\n"
+                + "  ./rcc plot out/occ-rpc out/occ-onesided out/occ-18 --out out/fig13\n\n"
+                + exitCodes();
     }
 
     static String list() {

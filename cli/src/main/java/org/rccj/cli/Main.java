@@ -51,6 +51,10 @@ public final class Main {
     private static Map<String, Command> commands() {
         Map<String, Command> m = new LinkedHashMap<>();
         m.put("run", new RunCommand());
+        m.put("sweep", new SweepCommand());
+        m.put("enumerate", new EnumerateCommand());
+        m.put("merge", new MergeCommand());
+        m.put("plot", new PlotCommand());
         m.put("list", new ListCommand());
         m.put("verify", verifyCommand());
         m.put("bench", new BenchCommand());

@@ -33,7 +33,7 @@ class ListAndHelpTest {
             Cli.Outcome o = Cli.run(dir, args);
             assertEquals(Exit.OK, o.code());
             has(o.out(), "usage: rcc COMMAND", "run CONFIG [--set key=value]... [--out DIR]", "list", "verify HISTORY.jsonl",
-                    "sweep", "enumerate", "plot", "node", "not yet available",
+                    "sweep CONFIG --vary", "enumerate CONFIG", "merge DIR", "plot DIR", "node", "not yet available",
                     "./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2", "exit codes");
         }
     }
@@ -52,7 +52,15 @@ class ListAndHelpTest {
         has(Cli.run(dir, "help", "list").out(), "usage: rcc list");
         Cli.Outcome s = Cli.run(dir, "sweep", "--help");
         assertEquals(Exit.OK, s.code());
-        has(s.out(), "not yet available");
+        has(s.out(), "usage: rcc sweep CONFIG --vary", "--repeat N", "--jobs J", "_ci95", "Student t");
+        assertTrue(!s.out().contains("not yet available"), s.out());
+        has(Cli.run(dir, "help", "enumerate").out(), "usage: rcc enumerate CONFIG", "--strategy", "guided", "--budget K", "--shard i/n",
+                "hybrid.csv", "rcc merge");
+        has(Cli.run(dir, "merge", "--help").out(), "usage: rcc merge DIR... --out DIR", "byte for byte");
+        has(Cli.run(dir, "plot", "-h").out(), "usage: rcc plot DIR...", "PNG and SVG", "hybrid-scatter", "stage-breakdown", "sweep-throughput");
+        Cli.Outcome n = Cli.run(dir, "node", "--help");
+        assertEquals(Exit.OK, n.code());
+        has(n.out(), "not yet available");
     }
 
     @Test

@@ -1,0 +1,105 @@
+package org.rccj.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.config.ConfigException;
+
+/** Options and config handling shared by the commands that run many experiments (sweep, enumerate). */
+final class BatchOptions {
+    static final Option SET = Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build();
+    static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("output directory").build();
+    static final Option REPEAT = Option.builder().longOpt("repeat").hasArg().argName("N").desc("runs per point (seeds seed..seed+N-1)").build();
+    static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("J").desc("runs in parallel").build();
+
+    private BatchOptions() {}
+
+    /** An integer option in [min, max], or {@code def} when absent. */
+    static int integer(String command, CommandLine cl, String option, int def, int min, int max) {
+        if (!cl.hasOption(option)) return def;
+        String v = cl.getOptionValue(option).strip();
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(command + ": --" + option + " " + v + ": expected an integer in [" + min + ", " + max + "]");
+        }
+        if (n < min || n > max) throw new ConfigException(command + ": --" + option + " " + v + ": expected an integer in [" + min + ", " + max + "]");
+        return n;
+    }
+
+    static int jobs(String command, CommandLine cl) {
+        return integer(command, cl, "jobs", Runtime.getRuntime().availableProcessors(), 1, 1024);
+    }
+
+    static int repeat(String command, CommandLine cl) {
+        return integer(command, cl, "repeat", 1, 1, 1000);
+    }
+
+    /** The single CONFIG argument. */
+    static Path configFile(String command, CommandLine cl, Context ctx, String usage) {
+        var positional = cl.getArgList();
+        if (positional.isEmpty()) throw new ConfigException(command + ": missing CONFIG file; usage: " + usage);
+        if (positional.size() > 1) {
+            throw new ConfigException(command + ": expected one CONFIG file, got " + positional.size() + ": " + String.join(" ", positional)
+                    + "; usage: " + usage);
+        }
+        return ctx.resolve(positional.get(0));
+    }
+
+    /** CONFIG with the --set overrides applied (a tree; the name defaults to the file's stem). */
+    static Map<String, Object> tree(Path file, String[] sets) {
+        Map<String, Object> tree = ConfigLoader.load(file);
+        if (sets != null) for (String s : sets) ConfigLoader.applySet(tree, s);
+        if (!tree.containsKey("name")) tree.put("name", RunCommand.stem(file));
+        return tree;
+    }
+
+    /** Resolves a point's tree, rejecting what a batch cannot do (every run writing one history file). */
+    static Config resolve(String command, Map<String, Object> tree) {
+        Config c = Config.fromMap(tree);
+        if (c.history != null) {
+            throw new ConfigException(command + ": history: every run would write the same file " + c.history
+                    + "; record a history with 'rcc run' (or --set history=null)");
+        }
+        return c;
+    }
+
+    /** A deep copy of a config tree (maps copied, leaves shared). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> copy(Map<String, Object> tree) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : tree.entrySet()) {
+            Object v = e.getValue();
+            out.put(e.getKey(), v instanceof Map<?, ?> m ? copy((Map<String, Object>) m) : v);
+        }
+        return out;
+    }
+
+    /** The output directory: --out, else out/NAME under the working directory. */
+    static Path out(CommandLine cl, Context ctx, String defaultName) {
+        if (cl.hasOption("out")) {
+            String v = cl.getOptionValue("out");
+            if (v == null || v.isBlank()) throw new ConfigException("--out: empty directory name");
+            return ctx.resolve(v);
+        }
+        return ctx.resolve("out").resolve(RunCommand.safeDirName(defaultName));
+    }
+
+    /** A directory name made of letters, digits and . _ + = , - only. */
+    static String safeName(String s) {
+        String out = s.strip().replaceAll("[^A-Za-z0-9._+=,-]", "_");
+        if (out.isEmpty() || out.startsWith(".")) out = "_" + out;
+        return out;
+    }
+
+    /** {@code dir} relative to the working directory when inside it, for messages. */
+    static String display(Context ctx, Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path base = ctx.cwd().toAbsolutePath().normalize();
+        return abs.startsWith(base) && !abs.equals(base) ? base.relativize(abs).toString() : abs.toString();
+    }
+}

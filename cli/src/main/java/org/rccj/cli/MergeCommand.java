@@ -1,0 +1,157 @@
+package org.rccj.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.spi.Registry;
+import org.rccj.framework.spi.Stage;
+import org.rccj.hybrid.CodeResult;
+import org.rccj.hybrid.HybridTable;
+import org.rccj.results.ResultTable;
+import org.rccj.results.RunMetrics;
+import org.rccj.results.SummaryJson;
+
+/**
+ * {@code rcc merge DIR... --out DIR}: combines the shards of an enumeration (rcc enumerate --shard i/n):
+ * copies their run directories into the output directory and writes the hybrid.csv of all of them, which is
+ * byte for byte the hybrid.csv one unsharded run would have written.
+ */
+final class MergeCommand implements Command {
+    static final String USAGE = "rcc merge DIR... --out DIR";
+    static final Options OPTIONS = new Options().addOption(BatchOptions.OUT);
+
+    @Override
+    public int run(List<String> args, Context ctx) throws Exception {
+        CommandLine cl = Args.parse("merge", OPTIONS, args);
+        List<String> inputs = cl.getArgList();
+        if (inputs.isEmpty()) throw new ConfigException("merge: missing input directories; usage: " + USAGE);
+        if (!cl.hasOption("out")) throw new ConfigException("merge: missing --out DIR (where the combined enumeration goes); usage: " + USAGE);
+        Path out = BatchOptions.out(cl, ctx, "merged");
+        Batch.checkOutDir("merge", out);
+
+        // (code, seed) -> the first run found for it, inputs in the order given
+        Map<String, RunMetrics> runs = new LinkedHashMap<>();
+        String experiment = null;
+        Path experimentDir = null;
+        int duplicates = 0;
+        for (String in : inputs) {
+            Path dir = ctx.resolve(in);
+            if (!Files.exists(dir)) throw new ConfigException("merge: " + in + ": no such directory");
+            if (!Files.isDirectory(dir)) throw new ConfigException("merge: " + in + ": not a directory");
+            if (Files.exists(dir.resolve(SweepCommand.CSV))) {
+                throw new ConfigException("merge: " + in + " is a sweep directory; merge combines the shards of rcc enumerate");
+            }
+            List<Path> children = resultDirs(dir);
+            if (children.isEmpty()) {
+                throw new ConfigException("merge: " + in + " has no results (no run directories with " + SummaryJson.FILE_NAME + ")");
+            }
+            for (Path child : children) {
+                RunMetrics m;
+                try {
+                    m = RunMetrics.read(child);
+                } catch (IOException e) {
+                    throw new ConfigException("merge: " + child + ": cannot read " + SummaryJson.FILE_NAME + ": "
+                            + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                }
+                String exp = m.configTextWithout("hybrid", "seed");
+                if (experiment == null) {
+                    experiment = exp;
+                    experimentDir = child;
+                } else if (!experiment.equals(exp)) {
+                    throw new ConfigException("merge: " + child + " is from another experiment than " + experimentDir
+                            + " (their configs differ in more than hybrid and seed); merge only the shards of one enumeration");
+                }
+                if (runs.putIfAbsent(m.code() + "/" + m.seed(), m) != null) duplicates++;
+            }
+        }
+
+        Files.createDirectories(out);
+        int copied = 0;
+        for (RunMetrics m : runs.values()) if (copyInto(m.dir(), out)) copied++;
+        List<CodeResult> table = HybridTable.byCode(new ArrayList<>(runs.values()));
+        Path csv = out.resolve(HybridTable.FILE_NAME);
+        ResultTable.write(csv, HybridTable.csv(table));
+
+        RunMetrics any = runs.values().iterator().next();
+        List<Stage> stages = Registry.protocol(any.protocol()).stages();
+        int total = 1 << stages.size();
+        ctx.err().println("merge: " + runs.size() + " runs of " + table.size() + " codes from " + inputs.size() + " director"
+                + (inputs.size() == 1 ? "y" : "ies") + " (" + copied + " copied" + (duplicates > 0 ? ", " + duplicates + " duplicates skipped" : "") + ")");
+        EnumerateCommand.printRanking(ctx, any.protocol() + " on " + any.workload(), table, stages, total);
+        if (table.size() == total) {
+            Map<Integer, CodeResult> complete = new HashMap<>();
+            for (CodeResult c : table) complete.put(c.code(), c);
+            EnumerateCommand.printReplay(ctx, stages, complete);
+        } else {
+            ctx.out().println("partial: " + table.size() + " of " + total + " codes");
+        }
+        ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + table.size() + " codes)");
+        return Exit.OK;
+    }
+
+    /** The result directories directly inside {@code dir}, by name. */
+    static List<Path> resultDirs(Path dir) throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) if (!p.getFileName().toString().startsWith(".") && Files.isDirectory(p) && RunMetrics.isResultDir(p)) out.add(p);
+        }
+        out.sort(Comparator.comparing(p -> p.getFileName().toString()));
+        return out;
+    }
+
+    /**
+     * Copies a run directory into {@code out} under its name, through a hidden temporary sibling and a
+     * rename; false when it is already there (same directory, or the same summary.json).
+     */
+    private static boolean copyInto(Path run, Path out) throws IOException {
+        Path target = out.resolve(run.getFileName().toString());
+        if (target.toAbsolutePath().normalize().equals(run.toAbsolutePath().normalize())) return false;
+        if (Files.exists(target.resolve(SummaryJson.FILE_NAME))
+                && Files.mismatch(target.resolve(SummaryJson.FILE_NAME), run.resolve(SummaryJson.FILE_NAME)) == -1) {
+            return false;
+        }
+        String problem = org.rccj.results.ResultWriter.problemWith(target);
+        if (problem != null) throw new ConfigException("merge: --out: " + problem);
+        Path tmp = Files.createTempDirectory(out, "." + target.getFileName() + ".tmp-");
+        try (Stream<Path> files = Files.walk(run)) {
+            files.forEach(src -> {
+                try {
+                    Path dst = tmp.resolve(run.relativize(src).toString());
+                    if (Files.isDirectory(src)) Files.createDirectories(dst);
+                    else Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        Path aside = null;
+        if (Files.exists(target)) {
+            aside = out.resolve("." + target.getFileName() + ".old-" + System.nanoTime());
+            Files.move(target, aside);
+        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+        if (aside != null) deleteTree(aside);
+        return true;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}

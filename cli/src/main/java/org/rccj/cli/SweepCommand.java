@@ -1,0 +1,221 @@
+package org.rccj.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.rccj.framework.config.Config;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.results.ConsoleReport;
+import org.rccj.results.ResultTable;
+import org.rccj.results.RunMetrics;
+import org.rccj.results.StudentT;
+
+/**
+ * {@code rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set k=v]... [--out DIR]}:
+ * runs the cartesian product of the varied values (first --vary outermost), one result directory per point
+ * and seed, and writes {@code sweep.csv}.
+ */
+final class SweepCommand implements Command {
+    static final String USAGE = "rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set key=value]... [--out DIR]";
+    static final String CSV = "sweep.csv";
+
+    static final Options OPTIONS = new Options()
+            .addOption(Option.builder("v").longOpt("vary").hasArg().argName("key=v1,v2,...").desc("a key and its values").build())
+            .addOption(BatchOptions.REPEAT)
+            .addOption(BatchOptions.JOBS)
+            .addOption(BatchOptions.SET)
+            .addOption(BatchOptions.OUT);
+
+    /** One --vary: a dotted key and its values as typed. */
+    record Vary(String key, List<String> values) {}
+
+    /** A point of the product: the value of each varied key, in --vary order. */
+    record Combo(List<String> values) {}
+
+    @Override
+    public int run(List<String> args, Context ctx) throws Exception {
+        CommandLine cl = Args.parse("sweep", OPTIONS, args);
+        Path file = BatchOptions.configFile("sweep", cl, ctx, USAGE);
+        List<Vary> varies = parseVaries(cl.getOptionValues("vary"));
+        int repeat = BatchOptions.repeat("sweep", cl);
+        int jobs = BatchOptions.jobs("sweep", cl);
+        for (Vary v : varies) {
+            if (v.key().equals("seed") && repeat > 1) {
+                throw new ConfigException("sweep: --vary seed and --repeat " + repeat + " both choose seeds; use one of them");
+            }
+        }
+        Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"));
+        Config baseConfig = BatchOptions.resolve("sweep", base);
+        Path out = BatchOptions.out(cl, ctx, baseConfig.name + "-sweep");
+        Batch.checkOutDir("sweep", out);
+
+        // every point's config is resolved (and so checked) before anything runs
+        List<Combo> combos = product(varies);
+        List<String> pointNames = new ArrayList<>();
+        List<List<Batch.Point>> pointRuns = new ArrayList<>();
+        List<Batch.Point> all = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Combo combo : combos) {
+            String name = pointName(varies, combo);
+            if (!names.add(name)) {
+                throw new ConfigException("sweep: two points would share the directory name '" + name + "'; make the --vary values differ"
+                        + " in letters, digits or . _ + = -");
+            }
+            Map<String, Object> tree = BatchOptions.copy(base);
+            for (int i = 0; i < varies.size(); i++) ConfigLoader.applySet(tree, varies.get(i).key() + "=" + combo.values().get(i));
+            Config first;
+            try {
+                first = BatchOptions.resolve("sweep", tree);
+            } catch (ConfigException e) {
+                throw new ConfigException("sweep: point " + name + ": " + e.getMessage());
+            }
+            List<Batch.Point> runs = new ArrayList<>();
+            for (int r = 0; r < repeat; r++) {
+                Config c = first;
+                if (repeat > 1) {
+                    Map<String, Object> seeded = BatchOptions.copy(tree);
+                    seeded.put("seed", first.seed + r);
+                    c = BatchOptions.resolve("sweep", seeded);
+                }
+                String dirName = repeat > 1 ? name + ",seed=" + c.seed : name;
+                Batch.Point p = new Batch.Point(dirName, c, out.resolve(dirName));
+                runs.add(p);
+                all.add(p);
+            }
+            pointNames.add(name);
+            pointRuns.add(runs);
+        }
+        Batch.checkPointDirs("sweep", all);
+
+        ctx.err().println("sweep '" + baseConfig.name + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
+                + " over " + String.join(", ", varies.stream().map(Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));
+        List<Batch.Done> done = Batch.run("sweep", all, jobs, ctx);
+
+        Map<Path, RunMetrics> byDir = new LinkedHashMap<>();
+        for (Batch.Done d : done) byDir.put(d.point().dir(), d.metrics());
+        List<String> keyColumns = new ArrayList<>();
+        keyColumns.add("point");
+        for (Vary v : varies) keyColumns.add(v.key());
+        boolean addProtocol = !keyColumns.contains("protocol"), addHybrid = !keyColumns.contains("hybrid");
+        if (addProtocol) keyColumns.add("protocol");
+        if (addHybrid) keyColumns.add("hybrid");
+        List<ResultTable.Row> rows = new ArrayList<>();
+        for (int i = 0; i < combos.size(); i++) {
+            List<String> keys = new ArrayList<>();
+            keys.add(pointNames.get(i));
+            keys.addAll(combos.get(i).values());
+            Config c = pointRuns.get(i).get(0).config();
+            if (addProtocol) keys.add(c.protocol);
+            if (addHybrid) keys.add(c.hybrid.spelled());
+            List<RunMetrics> runs = new ArrayList<>();
+            for (Batch.Point p : pointRuns.get(i)) runs.add(byDir.get(p.dir()));
+            rows.add(new ResultTable.Row(keys, runs));
+        }
+        Path csv = out.resolve(CSV);
+        ResultTable.write(csv, ResultTable.csv(keyColumns, rows));
+
+        printTable(ctx, rows, repeat > 1);
+        ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + rows.size() + " points) and one directory per "
+                + (repeat > 1 ? "point and seed" : "point") + " in " + BatchOptions.display(ctx, out));
+        return verificationExit(ctx, done);
+    }
+
+    static int verificationExit(Context ctx, List<Batch.Done> done) {
+        List<Batch.Done> failed = Batch.failedVerification(done);
+        if (failed.isEmpty()) return Exit.OK;
+        List<String> names = new ArrayList<>();
+        for (Batch.Done d : failed) names.add(d.point().name());
+        ctx.err().println("rcc: verification failed in " + failed.size() + " run(s): " + String.join(", ", names) + " (exit code 1)");
+        return Exit.VERIFICATION_FAILED;
+    }
+
+    static List<Vary> parseVaries(String[] specs) {
+        if (specs == null || specs.length == 0) {
+            throw new ConfigException("sweep: missing --vary key=v1,v2,... (at least one); usage: " + USAGE);
+        }
+        List<Vary> out = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        for (String spec : specs) {
+            int eq = spec.indexOf('=');
+            String key = eq < 0 ? "" : spec.substring(0, eq).strip();
+            if (eq < 0 || key.isEmpty()) {
+                throw new ConfigException("sweep: --vary " + spec + ": expected key=v1,v2,... with a dotted config key, e.g. --vary coroutines=1,3,5");
+            }
+            for (String part : key.split("\\.", -1)) {
+                if (part.isBlank()) throw new ConfigException("sweep: --vary " + spec + ": empty part in key '" + key + "'");
+            }
+            if (!keys.add(key)) throw new ConfigException("sweep: --vary " + key + " given twice; list all its values in one --vary");
+            List<String> values = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            for (String v : spec.substring(eq + 1).split(",", -1)) {
+                String s = v.strip();
+                if (s.isEmpty()) throw new ConfigException("sweep: --vary " + spec + ": empty value; expected key=v1,v2,...");
+                if (!seen.add(s)) throw new ConfigException("sweep: --vary " + spec + ": value " + s + " is listed twice");
+                values.add(s);
+            }
+            out.add(new Vary(key, values));
+        }
+        return out;
+    }
+
+    /** The cartesian product, first --vary outermost. */
+    static List<Combo> product(List<Vary> varies) {
+        List<List<String>> acc = new ArrayList<>();
+        acc.add(List.of());
+        for (Vary v : varies) {
+            List<List<String>> next = new ArrayList<>();
+            for (List<String> prefix : acc) {
+                for (String value : v.values()) {
+                    List<String> l = new ArrayList<>(prefix);
+                    l.add(value);
+                    next.add(l);
+                }
+            }
+            acc = next;
+        }
+        List<Combo> out = new ArrayList<>();
+        for (List<String> l : acc) out.add(new Combo(List.copyOf(l)));
+        return out;
+    }
+
+    /** {@code key=value,key=value}, filesystem-safe. */
+    static String pointName(List<Vary> varies, Combo combo) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < varies.size(); i++) parts.add(varies.get(i).key() + "=" + combo.values().get(i));
+        return BatchOptions.safeName(String.join(",", parts));
+    }
+
+    private static void printTable(Context ctx, List<ResultTable.Row> rows, boolean ci) {
+        int w = 5;
+        for (ResultTable.Row r : rows) w = Math.max(w, r.keys().get(0).length());
+        String fmt = "%-" + w + "s %4s %16s %18s %12s %9s";
+        ctx.out().println(String.format(Locale.ROOT, fmt, "point", "runs", "throughput", "latency_mean_us", "p99_us", "abort%"));
+        for (ResultTable.Row r : rows) {
+            double[] tps = new double[r.runs().size()], lat = new double[r.runs().size()], p99 = new double[r.runs().size()],
+                    ab = new double[r.runs().size()];
+            for (int i = 0; i < tps.length; i++) {
+                RunMetrics m = r.runs().get(i);
+                tps[i] = m.throughputTps();
+                lat[i] = m.latencyMeanUs();
+                p99[i] = m.latencyP99Us();
+                ab[i] = m.abortRate();
+            }
+            StudentT.Interval t = StudentT.interval95(tps), l = StudentT.interval95(lat);
+            String tp = ConsoleReport.human(t.mean(), "/s") + (ci && Double.isFinite(t.halfWidth()) && t.mean() > 0
+                    ? String.format(Locale.ROOT, " ±%.1f%%", 100 * t.halfWidth() / t.mean()) : "");
+            String lt = String.format(Locale.ROOT, "%.2f", l.mean()) + (ci && Double.isFinite(l.halfWidth())
+                    ? String.format(Locale.ROOT, " ±%.2f", l.halfWidth()) : "");
+            ctx.out().println(String.format(Locale.ROOT, fmt, r.keys().get(0), r.runs().size(), tp, lt,
+                    String.format(Locale.ROOT, "%.2f", StudentT.interval95(p99).mean()),
+                    String.format(Locale.ROOT, "%.2f", 100 * StudentT.interval95(ab).mean())));
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.rccj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code rcc plot} and {@code rcc merge}: charts from each kind of result directory, and bad input. */
+class MergeAndPlotTest {
+    @TempDir Path dir;
+
+    @Test
+    void plotsOfEnumerationsSweepsAndRuns() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2,4",
+                "--vary", "hybrid=all-rpc,all-onesided", "--out", "s").code());
+
+        Cli.Outcome pe = Cli.run(dir, "plot", "e");
+        assertEquals(Exit.OK, pe.code(), pe.err());
+        Pngs.assertChart(dir.resolve("e/hybrid-scatter.png"));
+        Pngs.assertChart(dir.resolve("e/stage-breakdown.png"));
+        assertTrue(pe.out().contains("wrote " + Path.of("e", "hybrid-scatter.png")), pe.out());
+
+        Cli.Outcome ps = Cli.run(dir, "plot", "s");
+        assertEquals(Exit.OK, ps.code(), ps.err());
+        Pngs.assertChart(dir.resolve("s/sweep-throughput.png"));
+        Pngs.assertChart(dir.resolve("s/sweep-latency.png"));
+        Pngs.assertChart(dir.resolve("s/stage-breakdown.png"));
+
+        // run directories (and a directory of them) into one breakdown; tables get their directory's name
+        Cli.Outcome pr = Cli.run(dir, "plot", "e/hybrid=00", "e/hybrid=63", "s", "--out", "figs");
+        assertEquals(Exit.OK, pr.code(), pr.err());
+        Pngs.assertChart(dir.resolve("figs/stage-breakdown.png"));
+        Pngs.assertChart(dir.resolve("figs/s-sweep-throughput.png"));
+    }
+
+    @Test
+    void badInput() throws Exception {
+        Files.createDirectories(dir.resolve("empty"));
+        Cli.run(dir, "plot", "empty").assertBadInput("plot: empty has no results");
+        Cli.run(dir, "plot", "missing").assertBadInput("plot: missing: no such directory");
+        Cli.run(dir, "plot").assertBadInput("plot: missing result directories");
+        Cli.run(dir, "merge", "empty", "--out", "m").assertBadInput("merge: empty has no results");
+        Cli.run(dir, "merge", "missing", "--out", "m").assertBadInput("merge: missing: no such directory");
+        Cli.run(dir, "merge", "--out", "m").assertBadInput("merge: missing input directories");
+
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "1/2", "--out", "a").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--set", "duration_ms=7",
+                "--out", "b").code());
+        Cli.run(dir, "merge", "a").assertBadInput("merge: missing --out");
+        Cli.run(dir, "merge", "a", "b", "--out", "m").assertBadInput("is from another experiment");
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1", "--out", "sw").code());
+        Cli.run(dir, "merge", "sw", "--out", "m").assertBadInput("sw is a sweep directory");
+        assertTrue(!Files.exists(dir.resolve("m")), "nothing written");
+        Files.writeString(dir.resolve("e.csv"), "");
+        Files.createDirectories(dir.resolve("h"));
+        Files.writeString(dir.resolve("h/hybrid.csv"), "code,onesided,protocol,workload,runs,throughput_tps\n");
+        Cli.run(dir, "plot", "h").assertBadInput("has no rows");
+    }
+}

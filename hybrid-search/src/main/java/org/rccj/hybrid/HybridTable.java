@@ -1,0 +1,44 @@
+package org.rccj.hybrid;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rccj.results.ResultTable;
+import org.rccj.results.RunMetrics;
+
+/**
+ * {@code hybrid.csv}: one row per hybrid code with a finished result, sorted by code: {@code code},
+ * {@code onesided} (one-sided stage names joined by '+', "all-rpc" for code 0), {@code protocol},
+ * {@code workload}, then {@link ResultTable}'s runs and metrics (mean and 95% CI over seeds). Built from
+ * summary.json files only, so a merged set of shards gives the same bytes as one full enumeration.
+ */
+public final class HybridTable {
+    public static final String FILE_NAME = "hybrid.csv";
+    public static final List<String> KEY_COLUMNS = List.of("code", "onesided", "protocol", "workload");
+
+    private HybridTable() {}
+
+    /** Groups runs by code (ascending), each group by seed (ascending). */
+    public static List<CodeResult> byCode(Collection<RunMetrics> runs) {
+        Map<Integer, List<RunMetrics>> groups = new TreeMap<>();
+        for (RunMetrics m : runs) groups.computeIfAbsent(m.code(), c -> new ArrayList<>()).add(m);
+        List<CodeResult> out = new ArrayList<>();
+        for (List<RunMetrics> g : groups.values()) {
+            g.sort(Comparator.comparingLong(RunMetrics::seed));
+            out.add(CodeResult.of(g));
+        }
+        return out;
+    }
+
+    public static String csv(List<CodeResult> codes) {
+        List<ResultTable.Row> rows = new ArrayList<>();
+        for (CodeResult c : codes) {
+            RunMetrics first = c.runs().get(0);
+            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), first.protocol(), first.workload()), c.runs()));
+        }
+        return ResultTable.csv(KEY_COLUMNS, rows);
+    }
+}

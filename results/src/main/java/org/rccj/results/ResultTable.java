@@ -1,0 +1,131 @@
+package org.rccj.results;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The CSV tables of sweeps ({@code sweep.csv}) and enumerations ({@code hybrid.csv}): one row per
+ * point, its key columns (the varied values, or the hybrid code), {@code runs} (finished runs
+ * aggregated: one per seed), then the metrics: {@code throughput_tps}, {@code latency_mean_us},
+ * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p99_us}, {@code abort_rate} and one
+ * {@code <STAGE>_mean_us} per stage (summary.json's stage means; {@code EXECUTE} last). A metric is the
+ * mean over the row's runs; when any row has several runs, each metric is followed by
+ * {@code <metric>_ci95}, the half-width of its 95% confidence interval (Student t; empty for a single run).
+ *
+ * <p>Deterministic: the text depends only on the rows (in the given order) and the figures of their
+ * summary.json files; numbers have fixed decimals (as in summary.json), "\n" line ends, no timestamps.
+ */
+public final class ResultTable {
+    /** One point: its key values (one per key column) and its finished runs, in seed order. */
+    public record Row(List<String> keys, List<RunMetrics> runs) {}
+
+    /** A metric column: name, how to get it from a run, decimals. */
+    private record Column(String name, ToDoubleFunction<RunMetrics> value, int decimals) {}
+
+    private ResultTable() {}
+
+    /** The metric column names of a table over {@code rows} (without _ci95 columns). */
+    public static List<String> metricColumns(List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (Column c : columns(rows)) out.add(c.name());
+        return out;
+    }
+
+    public static String csv(List<String> keyColumns, List<Row> rows) {
+        List<Column> cols = columns(rows);
+        boolean ci = false;
+        for (Row r : rows) ci |= r.runs().size() > 1;
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(keyColumns);
+        header.add("runs");
+        for (Column c : cols) {
+            header.add(c.name());
+            if (ci) header.add(c.name() + "_ci95");
+        }
+        line(sb, header);
+        for (Row r : rows) {
+            if (r.keys().size() != keyColumns.size()) {
+                throw new IllegalArgumentException("row has " + r.keys().size() + " keys, table has " + keyColumns.size() + " key columns");
+            }
+            List<String> cells = new ArrayList<>(r.keys());
+            cells.add(Integer.toString(r.runs().size()));
+            for (Column c : cols) {
+                double[] xs = new double[r.runs().size()];
+                for (int i = 0; i < xs.length; i++) xs[i] = c.value().applyAsDouble(r.runs().get(i));
+                StudentT.Interval iv = StudentT.interval95(xs);
+                cells.add(Decimals.text(Decimals.round(iv.mean(), c.decimals())));
+                if (ci) cells.add(Decimals.text(Decimals.round(iv.halfWidth(), c.decimals())));
+            }
+            line(sb, cells);
+        }
+        return sb.toString();
+    }
+
+    /** Writes {@code text} to {@code file} through a temporary sibling and a rename (never half-written). */
+    public static void write(Path file, String text) throws IOException {
+        Path abs = file.toAbsolutePath();
+        Files.createDirectories(abs.getParent());
+        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** A CSV cell: quoted (RFC 4180) when it holds a comma, quote or line break. */
+    public static String cell(String s) {
+        if (s == null) return "";
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    private static void line(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) sb.append(',');
+            sb.append(cell(cells.get(i)));
+        }
+        sb.append('\n');
+    }
+
+    private static List<Column> columns(List<Row> rows) {
+        List<Column> cols = new ArrayList<>();
+        cols.add(new Column("throughput_tps", RunMetrics::throughputTps, Decimals.TPS));
+        cols.add(new Column("latency_mean_us", RunMetrics::latencyMeanUs, Decimals.US));
+        cols.add(new Column("latency_p50_us", RunMetrics::latencyP50Us, Decimals.US));
+        cols.add(new Column("latency_p90_us", RunMetrics::latencyP90Us, Decimals.US));
+        cols.add(new Column("latency_p99_us", RunMetrics::latencyP99Us, Decimals.US));
+        cols.add(new Column("abort_rate", RunMetrics::abortRate, Decimals.SHARE));
+        for (String stage : stageNames(rows)) {
+            cols.add(new Column(stage + "_mean_us", m -> {
+                RunMetrics.StageFigures f = m.stages().get(stage);
+                return f == null ? Double.NaN : f.meanUs();
+            }, Decimals.US));
+        }
+        return cols;
+    }
+
+    /** Stage names over all runs, in order of first appearance, {@link StageBreakdown#EXECUTE} last. */
+    public static List<String> stageNames(List<Row> rows) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Row r : rows) for (RunMetrics m : r.runs()) names.addAll(m.stages().keySet());
+        boolean execute = names.remove(StageBreakdown.EXECUTE);
+        List<String> out = new ArrayList<>(names);
+        if (execute) out.add(StageBreakdown.EXECUTE);
+        return out;
+    }
+}

@@ -1,0 +1,122 @@
+package org.rccj.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.config.Config;
+
+/**
+ * The figures of one finished run that sweeps, enumerations and plots aggregate, read back from its
+ * summary.json (design.md §7). Reading the file rather than the in-memory result means a fresh run, a
+ * resumed one and a merged one give exactly the same figures (summary.json is already rounded).
+ */
+public record RunMetrics(
+        Path dir,
+        String name,
+        String protocol,
+        String workload,
+        String fabric,
+        long seed,
+        int code,
+        List<String> onesided,
+        JsonNode config,
+        long commits,
+        double throughputTps,
+        double latencyMeanUs,
+        double latencyP50Us,
+        double latencyP90Us,
+        double latencyP99Us,
+        double abortRate,
+        Map<String, StageFigures> stages,
+        boolean verificationChecked,
+        boolean verificationPassed) {
+
+    /** One row of summary.json's {@code stages}: executions and mean duration (us). */
+    public record StageFigures(long count, double meanUs) {
+        /** Time spent in the stage per committed transaction, us (aborted attempts included). */
+        public double perCommitUs(long commits) { return commits <= 0 ? 0 : count * meanUs / commits; }
+    }
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    /** True when {@code dir} holds a finished result (a summary.json). */
+    public static boolean isResultDir(Path dir) {
+        return Files.isRegularFile(dir.resolve(SummaryJson.FILE_NAME));
+    }
+
+    /** Reads {@code dir/summary.json}. */
+    public static RunMetrics read(Path dir) throws IOException {
+        JsonNode s = SummaryJson.read(dir.resolve(SummaryJson.FILE_NAME));
+        try {
+            return of(dir, s);
+        } catch (RuntimeException e) {
+            throw new IOException(dir.resolve(SummaryJson.FILE_NAME) + ": not a summary.json of this version: " + e.getMessage(), e);
+        }
+    }
+
+    /** The figures of a summary.json tree found in {@code dir}. */
+    public static RunMetrics of(Path dir, JsonNode s) {
+        JsonNode lat = need(s, "latency_us");
+        Map<String, StageFigures> stages = new LinkedHashMap<>();
+        JsonNode st = need(s, "stages");
+        for (Iterator<Map.Entry<String, JsonNode>> it = st.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            stages.put(e.getKey(), new StageFigures(need(e.getValue(), "count").asLong(), number(e.getValue(), "mean_us")));
+        }
+        JsonNode hybrid = need(s, "hybrid");
+        List<String> onesided = new ArrayList<>();
+        for (JsonNode n : need(hybrid, "onesided")) onesided.add(n.asText());
+        JsonNode v = s.path("verification");
+        boolean checked = v.path("checked").asBoolean(false);
+        boolean passed = checked && v.path("serializable").asBoolean(false);
+        for (JsonNode inv : v.path("invariants")) passed &= inv.asBoolean(false);
+        return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
+                need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
+                Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
+                number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"), number(lat, "p99"),
+                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed);
+    }
+
+    /** The config as canonical JSON text: what "the same experiment" means when resuming and merging. */
+    public String configText() { return config.toString(); }
+
+    /** {@link Config#toMap()} as the same canonical JSON text that {@link #configText()} gives for its result. */
+    public static String configText(Config c) {
+        return MAPPER.valueToTree(c.toMap()).toString();
+    }
+
+    /**
+     * The config as canonical JSON text with some top-level keys removed (e.g. {@code hybrid} and
+     * {@code seed}: the experiment an enumeration's runs share).
+     */
+    public String configTextWithout(String... keys) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = config.deepCopy();
+        for (String k : keys) o.remove(k);
+        return o.toString();
+    }
+
+    /** Latency mean, us (the hybrid scatter's y axis). */
+    public double latencyUs() { return latencyMeanUs; }
+
+    private static JsonNode need(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull()) throw new IllegalArgumentException("missing field '" + field + "'");
+        return v;
+    }
+
+    /** A number that may be null in summary.json (non-finite figures): NaN then. */
+    private static double number(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null) throw new IllegalArgumentException("missing field '" + field + "'");
+        return v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+}
