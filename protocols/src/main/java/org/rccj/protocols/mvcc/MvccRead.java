@@ -25,6 +25,13 @@ import org.rccj.primitives.Op;
 final class MvccRead {
     /** Bounds the rounds of one READ stage before giving up with {@code read_unstable}. */
     static final int MAX_ROUNDS = 32;
+    /**
+     * Pause before re-reading a tuple that changed under the double read: a local tuple is read without
+     * yielding, so without a pause the writer (remote, or a coroutine of this worker) could not finish.
+     */
+    static final long RETRY_PAUSE_NS = 200;
+    /** Attempts of the RPC handler before it answers "changed, ask again" (it must not spin on a writer). */
+    static final int HANDLER_ATTEMPTS = 4;
     /** RPC reply: R0 = tuple offset (negative: absent), R1 = whether the two reads agreed. */
     static final long RPC_STABLE = 1, RPC_UNSTABLE = 0;
 
@@ -46,7 +53,7 @@ final class MvccRead {
             Bytes.putLong(reply, r + REPLY_R1, RPC_UNSTABLE);
             if (off < 0) return;
             int img = r + REPLY_BYTES, hdr = img + t.tupleBytes;
-            for (int attempt = 0; attempt < MAX_ROUNDS; attempt++) {
+            for (int attempt = 0; attempt < HANDLER_ATTEMPTS; attempt++) {
                 w.memory.read(t.region(), off, reply, img, t.tupleBytes);
                 VarHandle.acquireFence();
                 tuple.raiseRts(w.memory, t.region(), off, ts);
@@ -68,7 +75,6 @@ final class MvccRead {
     private final MvccCounters counters;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private long ts;
-    private boolean unstableReply;
 
     // per access of the current range (index - from): header re-read, rts expected by the next CAS, step
     private byte[][] hdr = new byte[0][];
@@ -78,22 +84,26 @@ final class MvccRead {
     private static final int STEP_TUPLE = 0, STEP_HEADER = 1, STEP_DONE = 2;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return true; }
+        @Override public boolean selected(Access a) { return step[(int) a.meta1] != STEP_DONE; }
         @Override public long arg0(Access a) { return ts; }
 
         @Override
         public void result(Access a, long off, long stable, byte[] reply, int p) {
+            int k = (int) a.meta1;
             if (off < 0) {
                 a.absent = true;
+                step[k] = STEP_DONE;
                 return;
             }
             a.offset = off;
             ctx.cache().put(a.table.id, a.key, off);
-            if (stable != RPC_STABLE) unstableReply = true;
+            if (stable != RPC_STABLE) return;                               // ask again after a pause
+            step[k] = STEP_DONE;
             System.arraycopy(reply, p, a.image, 0, a.table.tupleBytes);
-            System.arraycopy(reply, p + a.table.tupleBytes, hdr[(int) a.meta1], 0, tuple.headerBytes);
+            System.arraycopy(reply, p + a.table.tupleBytes, hdr[k], 0, tuple.headerBytes);
         }
     };
+
     MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, MvccClock clock, MvccCounters counters) {
         this.ctx = ctx;
         this.tuple = tuple;
@@ -129,15 +139,24 @@ final class MvccRead {
     }
 
     private void readRpc(Tx tx, int from, int n) {
-        unstableReply = false;
-        for (int k = 0; k < n; k++) tx.access(from + k).meta1 = k;      // scratch until LOCK: where its header goes
-        rpc.call(ctx, caller, tx, from, from + n, items);
-        ctx.release();
-        if (unstableReply) throw MvccTuple.READ_UNSTABLE;   // the handler gave up (local fabric, heavy churn)
+        for (int k = 0; k < n; k++) {
+            tx.access(from + k).meta1 = k;                                  // scratch until accepted: its index here
+            step[k] = STEP_HEADER;                                          // not yet read consistently
+        }
+        for (int round = 1; ; round++) {
+            rpc.call(ctx, caller, tx, from, from + n, items);
+            ctx.release();
+            int pending = 0;
+            for (int k = 0; k < n; k++) if (step[k] != STEP_DONE) pending++;
+            if (pending == 0) break;
+            if (round == MAX_ROUNDS) throw MvccTuple.READ_UNSTABLE;
+            counters.readRetries += pending;
+            ctx.sleep(RETRY_PAUSE_NS);
+        }
         for (int k = 0; k < n; k++) {
             Access a = tx.access(from + k);
             if (a.absent) throw MvccTuple.NOT_FOUND;
-            if (accept(a, k) == MvccTuple.READ_UNSTABLE_RETRY) throw MvccTuple.READ_UNSTABLE;
+            if (accept(a, k) == MvccTuple.READ_UNSTABLE_RETRY) throw new IllegalStateException("a stable RPC read failed the double-read check");
         }
     }
 
@@ -159,7 +178,10 @@ final class MvccRead {
             expectRts[k] = Bytes.getLong(a.image, tuple.rts);
         }
         int left = n;
+        boolean reread = false;
         for (int round = 0; left > 0; round++) {
+            if (reread) ctx.sleep(RETRY_PAUSE_NS);
+            reread = false;
             if (round == MAX_ROUNDS) throw MvccTuple.READ_UNSTABLE;
             for (int k = 0; k < n; k++) {
                 Access a = tx.access(from + k);
@@ -197,6 +219,7 @@ final class MvccRead {
                     if (accept(a, k) == MvccTuple.READ_UNSTABLE_RETRY) {
                         counters.readRetries++;
                         step[k] = STEP_TUPLE;
+                        reread = true;
                     } else {
                         step[k] = STEP_DONE;
                         left--;
