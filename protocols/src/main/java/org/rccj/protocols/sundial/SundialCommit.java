@@ -13,9 +13,10 @@ import org.rccj.primitives.Op;
 
 /**
  * COMMIT stage: install each write at the commit timestamp while the lock is held: mark the rts word
- * COMMITTING, store the record, then (wts = cts, wid = txn id) — the order the READ stage's double-read
- * check relies on. One-sided: three WRITEs on the same queue pair (executed in order), unsignaled when
- * RELEASE is one-sided too (passive ACK). RPC: the handler stores the same words in the same order.
+ * COMMITTING, store the record, then (wts = cts, wid = txn id), then the rts word = cts, still locked —
+ * the order the READ stage's double-read check relies on. One-sided: four WRITEs on the same queue pair
+ * (executed in order) in one doorbell, unsignaled when RELEASE is one-sided too (passive ACK). RPC: the
+ * handler stores the same words in the same order.
  */
 final class SundialCommit {
     static final class Rpc extends TupleRpc {
@@ -30,6 +31,8 @@ final class SundialCommit {
             w.memory.write(t.region(), off + t.recordOffset, req, rp + SundialTuple.COMMIT_RECORD, t.recordBytes);
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + SundialTuple.WTS, req, rp + SundialTuple.COMMIT_WTS, SundialTuple.COMMIT_VERSION_BYTES);
+            VarHandle.releaseFence();
+            w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, SundialTuple.committedWord(cts));
         }
     }
 
@@ -67,14 +70,17 @@ final class SundialCommit {
             System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
             Op version = ctx.op().write(a.node, region, a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
             SundialTuple.versionImage(cts, tx.id, version.data, 0);
+            Op unmark = ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts));
             if (passiveAck) {
                 mark.unsignaled();
                 record.unsignaled();
                 version.unsignaled();
+                unmark.unsignaled();
             }
             ctx.add(mark);
             ctx.add(record);
             ctx.add(version);
+            ctx.add(unmark);
         }
         ctx.flushAndWait();
         ctx.release();

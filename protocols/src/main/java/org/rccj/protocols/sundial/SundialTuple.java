@@ -16,8 +16,9 @@ import org.rccj.primitives.Bytes;
  * A reader may read a locked tuple (Sundial's point: the old version stays readable until commit), but
  * not one being overwritten.
  *
- * <p>Store order of a commit (both transports): rts word |= COMMITTING, the record, then (wts, wid); RELEASE
- * writes the new rts word (unlocked). Every decision on words a stage saw is here, shared by both halves.
+ * <p>Store order of a commit (both transports): rts word |= COMMITTING, the record, (wts, wid), then the rts
+ * word = the new lease end, still LOCKED (so COMMITTING lasts only while the record is inconsistent);
+ * RELEASE unlocks. Every decision on words a stage saw is here, shared by both halves.
  */
 class SundialTuple {
     static final HeaderLayout LAYOUT = HeaderLayout.of("rts", "wts", "wid");
@@ -122,6 +123,9 @@ class SundialTuple {
 
     /** The rts word while the holder overwrites the record. */
     static long committingWord(long rtsAtLock) { return rtsAtLock | LOCKED | COMMITTING; }
+
+    /** The rts word once the new version is in place and the lock not yet released: lease [cts, cts], locked. */
+    static long committedWord(long cts) { return cts | LOCKED; }
 
     /** The (wts, wid) pair COMMIT installs. */
     static void versionImage(long cts, long txnId, byte[] dst, int off) {

@@ -40,7 +40,7 @@ class SundialHybridCodesTest {
     @ValueSource(strings = {"all-rpc", "all-onesided", "READ+RENEW+COMMIT", "LOCK+LOG+RELEASE"})
     void local(String code) {
         RunResult r = Runs.run(Runs.smallBank("protocol", "sundial", "hybrid", code, "fabric", "local",
-                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 5, "duration_ms", 25));
+                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 10, "duration_ms", 100));
         check(r, "local " + code);
     }
 }
