@@ -3,6 +3,7 @@ package org.rccj.framework.store;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.rccj.primitives.RegisteredMemory;
 
 /**
  * The header of every tuple: 8-byte words at fixed offsets, declared once by a protocol, followed by the
@@ -17,10 +18,21 @@ public final class HeaderLayout {
 
     private final List<String> words;
     private final int recordSlots;
+    private final CurrentSlot currentSlot;
 
-    private HeaderLayout(List<String> words, int recordSlots) {
+    /**
+     * Which record slot of a tuple holds its current (newest committed) value, decided from the tuple's
+     * header words in memory. Protocols with one record slot need none (slot 0).
+     */
+    @FunctionalInterface
+    public interface CurrentSlot {
+        int slot(RegisteredMemory m, int region, long tupleOffset);
+    }
+
+    private HeaderLayout(List<String> words, int recordSlots, CurrentSlot currentSlot) {
         this.words = words;
         this.recordSlots = recordSlots;
+        this.currentSlot = currentSlot;
     }
 
     /** The key word followed by the protocol's words, in this order. */
@@ -31,7 +43,7 @@ public final class HeaderLayout {
             if (w.contains(s)) throw new IllegalArgumentException("duplicate header word " + s);
             w.add(s);
         }
-        return new HeaderLayout(Collections.unmodifiableList(w), 1);
+        return new HeaderLayout(Collections.unmodifiableList(w), 1, null);
     }
 
     /**
@@ -40,7 +52,21 @@ public final class HeaderLayout {
      */
     public HeaderLayout withRecordSlots(int slots) {
         if (slots < 1) throw new IllegalArgumentException("record slots must be >= 1");
-        return new HeaderLayout(words, slots);
+        return new HeaderLayout(words, slots, currentSlot);
+    }
+
+    /**
+     * The same header with a rule naming the slot that holds a tuple's current value, so that
+     * {@link Table#getField}/{@link Table#putField} (invariant checks, tests) see the newest version of a
+     * multi-version tuple. Without one, slot 0 is current.
+     */
+    public HeaderLayout withCurrentSlot(CurrentSlot rule) {
+        return new HeaderLayout(words, recordSlots, rule);
+    }
+
+    /** The record slot holding the current value of the tuple at {@code tupleOffset}. */
+    public int currentSlot(RegisteredMemory m, int region, long tupleOffset) {
+        return currentSlot == null ? 0 : currentSlot.slot(m, region, tupleOffset);
     }
 
     /** Copies of the record each tuple holds (1 unless the protocol keeps versions). */

@@ -73,13 +73,16 @@ public final class Table {
         return off;
     }
 
-    /** Reads one 8-byte field of a record on its owner node (invariant checks, tests). */
+    /**
+     * Reads one 8-byte field of a tuple's current record on its owner node (invariant checks, tests); the
+     * current record is slot 0 unless the protocol's header says otherwise ({@link HeaderLayout#currentSlot}).
+     */
     public long getField(RegisteredMemory m, long tupleOff, int field) {
-        return m.getLongVolatile(region, tupleOff + recordOffset + field);
+        return m.getLongVolatile(region, tupleOff + recordOffset(header.currentSlot(m, region, tupleOff)) + field);
     }
 
     public void putField(RegisteredMemory m, long tupleOff, int field, long v) {
-        m.putLongVolatile(region, tupleOff + recordOffset + field, v);
+        m.putLongVolatile(region, tupleOff + recordOffset(header.currentSlot(m, region, tupleOff)) + field, v);
     }
 
     /** Key of the tuple in a slot. */

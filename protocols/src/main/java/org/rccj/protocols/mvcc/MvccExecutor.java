@@ -1,0 +1,78 @@
+package org.rccj.protocols.mvcc;
+
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnExecutor;
+
+/**
+ * One coroutine's MVCC: a timestamp per attempt; READ during execution (every access, so write-set
+ * tuples are located and pre-checked); at commit LOCK, LOG, COMMIT, RELEASE for the write set.
+ * Read-only transactions commit right after their reads.
+ */
+final class MvccExecutor extends TxnExecutor {
+    private final HybridCode code;
+    private final MvccClock clock;
+    private final long clockBase;
+    private final MvccRead read;
+    private final MvccLock lock;
+    private final MvccCommit commit;
+    private final MvccRelease release;
+    final MvccCounters counters = new MvccCounters();
+    private long ts;
+
+    MvccExecutor(CoroutineContext ctx, MvccProtocol p, long clockBase) {
+        super(ctx);
+        this.code = p.hybrid;
+        this.clock = new MvccClock(ctx.globalId);
+        this.clockBase = clockBase;
+        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), clock, counters);
+        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, clock);
+        this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc);
+        this.release = new MvccRelease(ctx, p.tuple, p.releaseRpc);
+    }
+
+    @Override
+    public void begin(Tx tx) {
+        ts = clock.next(Math.max(0, ctx.now() - clockBase));
+    }
+
+    /** This attempt's timestamp. */
+    long timestamp() { return ts; }
+
+    @Override
+    public void fetch(Tx tx, int from, int to) {
+        long t = ctx.stageStart();
+        read.run(tx, from, to, ts, code.oneSided(Stage.READ));
+        ctx.stageEnd(Stage.READ, t);
+    }
+
+    @Override
+    public void commit(Tx tx) {
+        if (tx.readOnly()) return;
+        long t = ctx.stageStart();
+        lock.run(tx, ts, code.oneSided(Stage.LOCK));
+        t = stage(Stage.LOCK, t);
+        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+        t = stage(Stage.LOG, t);
+        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
+        commit.run(tx, ts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
+        t = stage(Stage.COMMIT, t);
+        release.run(tx, oneSidedRelease);
+        stage(Stage.RELEASE, t);
+    }
+
+    private long stage(Stage s, long start) {
+        ctx.stageEnd(s, start);
+        return ctx.stageStart();
+    }
+
+    @Override
+    public void abort(Tx tx) {
+        long t = ctx.stageStart();
+        release.run(tx, code.oneSided(Stage.RELEASE));
+        ctx.stageEnd(Stage.RELEASE, t);
+    }
+}

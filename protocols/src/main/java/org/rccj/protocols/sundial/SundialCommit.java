@@ -1,0 +1,88 @@
+package org.rccj.protocols.sundial;
+
+import java.lang.invoke.VarHandle;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Op;
+
+/**
+ * COMMIT stage: install each write at the commit timestamp while the lock is held: mark the rts word
+ * COMMITTING, store the record, then (wts = cts, wid = txn id), then the rts word = cts, still locked —
+ * the order the READ stage's double-read check relies on. One-sided: four WRITEs on the same queue pair
+ * (executed in order) in one doorbell, unsignaled when RELEASE is one-sided too (passive ACK). RPC: the
+ * handler stores the same words in the same order.
+ */
+final class SundialCommit {
+    static final class Rpc extends TupleRpc {
+        Rpc(Cluster c) { super(c, "sundial.commit"); }
+
+        @Override protected int requestPayload(Table t) { return SundialTuple.COMMIT_RECORD + t.recordBytes; }
+
+        @Override
+        protected void serve(Worker w, Table t, long key, long off, long cts, long committingWord, byte[] req, int rp, byte[] reply, int r) {
+            w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, committingWord);
+            VarHandle.releaseFence();
+            w.memory.write(t.region(), off + t.recordOffset, req, rp + SundialTuple.COMMIT_RECORD, t.recordBytes);
+            VarHandle.releaseFence();
+            w.memory.write(t.region(), off + SundialTuple.WTS, req, rp + SundialTuple.COMMIT_WTS, SundialTuple.COMMIT_VERSION_BYTES);
+            VarHandle.releaseFence();
+            w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, SundialTuple.committedWord(cts));
+        }
+    }
+
+    private final CoroutineContext ctx;
+    private final Rpc rpc;
+    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private long cts;
+    private final TupleRpc.Items items = new TupleRpc.Items() {
+        @Override public boolean selected(Access a) { return a.write; }
+        @Override public long arg0(Access a) { return cts; }
+        @Override public long arg1(Access a) { return SundialTuple.committingWord(a.meta1); }
+        @Override public void payload(Access a, byte[] dst, int off) { SundialTuple.commitImage(a, cts, ctx.tx.id, dst, off); }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) {}
+    };
+
+    SundialCommit(CoroutineContext ctx, Rpc rpc) {
+        this.ctx = ctx;
+        this.rpc = rpc;
+    }
+
+    /** @param passiveAck the next stage's one-sided WRITEs on the same queue pairs will signal for these */
+    void run(Tx tx, long cts, boolean oneSided, boolean passiveAck) {
+        this.cts = cts;
+        if (!oneSided) {
+            rpc.call(ctx, caller, tx, 0, tx.size(), items);
+            ctx.release();
+            return;
+        }
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (!a.write) continue;
+            int region = a.table.region();
+            Op mark = ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(a.meta1));
+            Op record = ctx.op().write(a.node, region, a.offset + a.table.recordOffset, a.table.recordBytes);
+            System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
+            Op version = ctx.op().write(a.node, region, a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
+            SundialTuple.versionImage(cts, tx.id, version.data, 0);
+            Op unmark = ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts));
+            if (passiveAck) {
+                mark.unsignaled();
+                record.unsignaled();
+                version.unsignaled();
+                unmark.unsignaled();
+            }
+            ctx.add(mark);
+            ctx.add(record);
+            ctx.add(version);
+            ctx.add(unmark);
+        }
+        ctx.flushAndWait();
+        ctx.release();
+    }
+}

@@ -1,0 +1,89 @@
+package org.rccj.protocols.sundial;
+
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnExecutor;
+
+/**
+ * One coroutine's SUNDIAL: READ during execution (every access, with its lease); at commit LOCK the write
+ * set, compute the commit timestamp (max of read wts and of rts + 1 over writes), RENEW the read leases
+ * that end before it, then LOG, COMMIT and RELEASE. Read-only transactions stop after RENEW.
+ */
+final class SundialExecutor extends TxnExecutor {
+    private final HybridCode code;
+    private final SundialRead read;
+    private final SundialLock lock;
+    private final SundialRenew renew;
+    private final SundialCommit commit;
+    private final SundialRelease release;
+    final SundialCounters counters = new SundialCounters();
+
+    SundialExecutor(CoroutineContext ctx, SundialProtocol p) {
+        super(ctx);
+        this.code = p.hybrid;
+        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), counters);
+        this.lock = new SundialLock(ctx, p.lockRpc, counters);
+        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, counters);
+        this.commit = new SundialCommit(ctx, p.commitRpc);
+        this.release = new SundialRelease(ctx, p.releaseRpc);
+    }
+
+    @Override
+    public void fetch(Tx tx, int from, int to) {
+        long t = ctx.stageStart();
+        read.run(tx, from, to, code.oneSided(Stage.READ));
+        ctx.stageEnd(Stage.READ, t);
+    }
+
+    /** The commit timestamp: no earlier than any version read, later than any lease a write ends. */
+    static long commitTimestamp(Tx tx) {
+        long cts = 0;
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            cts = Math.max(cts, a.meta0);
+            if (a.write) cts = Math.max(cts, SundialTuple.rtsOf(a.meta1) + 1);
+        }
+        return cts;
+    }
+
+    @Override
+    public void commit(Tx tx) {
+        boolean writes = !tx.readOnly();
+        long t = ctx.stageStart();
+        if (writes) {
+            lock.run(tx, code.oneSided(Stage.LOCK));
+            t = stage(Stage.LOCK, t);
+        }
+        long cts = commitTimestamp(tx);
+        renew.run(tx, cts, code.oneSided(Stage.RENEW));
+        t = stage(Stage.RENEW, t);
+        if (!writes) return;
+        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+        t = stage(Stage.LOG, t);
+        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
+        commit.run(tx, cts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (a.write) a.meta1 = cts;           // RELEASE unlocks with the new version's lease [cts, cts]
+        }
+        t = stage(Stage.COMMIT, t);
+        release.run(tx, oneSidedRelease);
+        stage(Stage.RELEASE, t);
+    }
+
+    private long stage(Stage s, long start) {
+        ctx.stageEnd(s, start);
+        return ctx.stageStart();
+    }
+
+    @Override
+    public void abort(Tx tx) {
+        long t = ctx.stageStart();
+        release.run(tx, code.oneSided(Stage.RELEASE));
+        ctx.stageEnd(Stage.RELEASE, t);
+    }
+}

@@ -1,0 +1,17 @@
+package org.rccj.protocols.sundial;
+
+import java.util.List;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.ProtocolSetup;
+import org.rccj.framework.spi.Stage;
+
+/** Registers SUNDIAL (logical leases, renewed at commit). */
+public final class SundialFactory implements ProtocolFactory {
+    static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.RENEW, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
+
+    @Override public String name() { return "sundial"; }
+    @Override public String description() { return "logical leases: read [wts, rts], lock write set, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
+    @Override public List<Stage> stages() { return STAGES; }
+    @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid()); }
+}
