@@ -57,9 +57,19 @@ public final class RegisteredMemory {
         return (long) LONG.getAndAdd(buf(region), (int) off, delta);
     }
 
-    /** Copies bytes out of registered memory. Not atomic beyond single aligned words. */
+    /**
+     * Copies bytes out of registered memory. Not atomic beyond single aligned words, but the aligned words
+     * are read in ascending address order (acquire loads), so a protocol may rely on "a later word of one
+     * READ was read after an earlier one" (MVCC's and SUNDIAL's double-read checks) on every fabric.
+     */
     public void read(int region, long off, byte[] dst, int dstOff, int len) {
-        buf(region).get((int) off, dst, dstOff, len);
+        ByteBuffer b = buf(region);
+        int o = (int) off;
+        int i = 0;
+        if ((o & 7) == 0) {
+            for (; i + 8 <= len; i += 8) Bytes.putLong(dst, dstOff + i, (long) LONG.getAcquire(b, o + i));
+        }
+        if (i < len) b.get(o + i, dst, dstOff + i, len - i);
     }
 
     /** Copies bytes into registered memory. Not atomic beyond single aligned words. */
