@@ -43,8 +43,9 @@ final class ListCommand implements Command {
             out.printf("  %-12s %s%n", p.name(), p.description());
             List<String> stages = new ArrayList<>();
             for (Stage s : p.stages()) stages.add(s.name() + "=" + s.bit);
-            out.println("      stages:  " + String.join(" ", stages) + "   (hybrid codes 0.." + HybridCode.allOneSided(p.stages()).code()
-                    + "; all-onesided = " + HybridCode.allOneSided(p.stages()).code() + ")");
+            out.println("      stages:  " + String.join(" ", stages) + "   (" + HybridCode.all(p.stages()).size()
+                    + " hybrid codes: the subsets of mask " + HybridCode.allOneSided(p.stages()).code()
+                    + "; all-rpc = 0, all-onesided = " + HybridCode.allOneSided(p.stages()).code() + ")");
             List<Param> opts = p.parameters();
             if (opts.isEmpty()) {
                 out.println("      protocol_options: none");
