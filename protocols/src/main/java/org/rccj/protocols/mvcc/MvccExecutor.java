@@ -19,7 +19,7 @@ final class MvccExecutor extends TxnExecutor {
     private final MvccRead read;
     private final MvccLock lock;
     private final MvccCommit commit;
-    private final MvccRelease release;
+    private final org.rccj.framework.stage.ReleaseWord release;
     final MvccCounters counters = new MvccCounters();
     private long ts;
 
@@ -31,7 +31,7 @@ final class MvccExecutor extends TxnExecutor {
         this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), clock, counters);
         this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, clock);
         this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc);
-        this.release = new MvccRelease(ctx, p.tuple, p.releaseRpc);
+        this.release = new org.rccj.framework.stage.ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
     }
 
     @Override

@@ -26,7 +26,7 @@ public class MvccProtocol implements Protocol {
     MvccRead.Rpc readRpc;
     MvccLock.Rpc lockRpc;
     MvccCommit.Rpc commitRpc;
-    MvccRelease.Rpc releaseRpc;
+    org.rccj.framework.stage.ReleaseWord.Rpc releaseRpc;
     private final List<MvccExecutor> executors = new ArrayList<>();
     private long clockBase;
 
@@ -51,7 +51,7 @@ public class MvccProtocol implements Protocol {
         readRpc = new MvccRead.Rpc(cluster, tuple);
         lockRpc = new MvccLock.Rpc(cluster, tuple);
         commitRpc = new MvccCommit.Rpc(cluster, tuple);
-        releaseRpc = new MvccRelease.Rpc(cluster, tuple);
+        releaseRpc = new org.rccj.framework.stage.ReleaseWord.Rpc(cluster, "mvcc.release", tuple.tts);
     }
 
     @Override

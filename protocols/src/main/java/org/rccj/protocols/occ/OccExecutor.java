@@ -3,6 +3,7 @@ package org.rccj.protocols.occ;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
@@ -15,7 +16,7 @@ final class OccExecutor extends TxnExecutor {
     private final OccLock lock;
     private final OccValidate validate;
     private final OccCommit commit;
-    private final OccRelease release;
+    private final ReleaseWord release;
 
     OccExecutor(CoroutineContext ctx, OccProtocol p, OccValidate validate) {
         super(ctx);
@@ -25,7 +26,7 @@ final class OccExecutor extends TxnExecutor {
         this.lock = new OccLock(ctx, p.lockRpc);
         this.validate = validate;
         this.commit = new OccCommit(ctx, p.commitRpc);
-        this.release = new OccRelease(ctx, p.releaseRpc);
+        this.release = new ReleaseWord(ctx, p.releaseRpc, OccTuple.LOCK);
     }
 
     @Override

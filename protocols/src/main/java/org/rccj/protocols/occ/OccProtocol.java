@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
@@ -15,7 +16,7 @@ public class OccProtocol implements Protocol {
     OccLock.Rpc lockRpc;
     OccValidate.Rpc validateRpc;
     OccCommit.Rpc commitRpc;
-    OccRelease.Rpc releaseRpc;
+    ReleaseWord.Rpc releaseRpc;
 
     public OccProtocol(HybridCode hybrid) { this.hybrid = hybrid; }
 
@@ -27,7 +28,7 @@ public class OccProtocol implements Protocol {
         lockRpc = new OccLock.Rpc(cluster);
         validateRpc = new OccValidate.Rpc(cluster);
         commitRpc = new OccCommit.Rpc(cluster);
-        releaseRpc = new OccRelease.Rpc(cluster);
+        releaseRpc = new ReleaseWord.Rpc(cluster, "occ.release", OccTuple.LOCK);
     }
 
     @Override

@@ -26,7 +26,7 @@ public class SundialProtocol implements Protocol {
     SundialLock.Rpc lockRpc;
     SundialRenew.Rpc renewRpc;
     SundialCommit.Rpc commitRpc;
-    SundialRelease.Rpc releaseRpc;
+    org.rccj.framework.stage.ReleaseWord.Rpc releaseRpc;
     private final List<SundialExecutor> executors = new ArrayList<>();
 
     public SundialProtocol(HybridCode hybrid) { this(hybrid, new SundialTuple()); }
@@ -46,7 +46,7 @@ public class SundialProtocol implements Protocol {
         lockRpc = new SundialLock.Rpc(cluster);
         renewRpc = new SundialRenew.Rpc(cluster);
         commitRpc = new SundialCommit.Rpc(cluster);
-        releaseRpc = new SundialRelease.Rpc(cluster);
+        releaseRpc = new org.rccj.framework.stage.ReleaseWord.Rpc(cluster, "sundial.release", SundialTuple.RTS);
     }
 
     @Override

@@ -1,0 +1,68 @@
+package org.rccj.framework.stage;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+
+/**
+ * A RELEASE stage that ends every lock the attempt holds ({@link Access#locked}) by storing one header word:
+ * 0 for a lock word (OCC, MVCC's tts), or whatever {@link #valueAfter} says (SUNDIAL's rts without its
+ * lock bit). One-sided: a WRITE of the word per tuple, one doorbell batch per node, signaled. RPC: one
+ * batched request per node whose handler stores the same word.
+ */
+public class ReleaseWord {
+    /** The RPC half: ARG0 is the value to store. */
+    public static final class Rpc extends TupleRpc {
+        private final int word;
+
+        /** @param word offset of the header word within the tuple */
+        public Rpc(Cluster cluster, String name, int word) {
+            super(cluster, name);
+            this.word = word;
+        }
+
+        @Override
+        protected void serve(Worker w, Table t, long key, long off, long value, long a1, byte[] req, int rp, byte[] reply, int r) {
+            w.memory.putLongVolatile(t.region(), off + word, value);
+        }
+    }
+
+    private final CoroutineContext ctx;
+    private final Rpc rpc;
+    private final int word;
+    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private final TupleRpc.Items items = new TupleRpc.Items() {
+        @Override public boolean selected(Access a) { return a.locked; }
+        @Override public long arg0(Access a) { return valueAfter(a); }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
+    };
+
+    /** @param word offset of the header word within the tuple (the same the RPC half stores) */
+    public ReleaseWord(CoroutineContext ctx, Rpc rpc, int word) {
+        this.ctx = ctx;
+        this.rpc = rpc;
+        this.word = word;
+    }
+
+    /** The word's value once the lock is released; 0 unless the protocol keeps more in that word. */
+    protected long valueAfter(Access a) { return 0; }
+
+    public void run(Tx tx, boolean oneSided) {
+        if (!oneSided) {
+            rpc.call(ctx, caller, tx, 0, tx.size(), items);
+            ctx.release();
+            return;
+        }
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (!a.locked) continue;
+            ctx.add(ctx.op().writeLong(a.node, a.table.region(), a.offset + word, valueAfter(a)));
+            a.locked = false;
+        }
+        ctx.flushAndWait();
+        ctx.release();
+    }
+}
