@@ -17,5 +17,14 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
+    /**
+     * Asks the fabric to handle every completion and RPC that reached a busy worker before that worker resumes
+     * another coroutine, as an event loop that polls its completion queue between resumes does. Protocols whose
+     * coroutines poll memory (spin with {@code yieldNow}) call it in {@code attach}: without it, on {@code sim},
+     * a worker kept busy by a spinning coroutine would never handle what it is waiting for. Real fabrics
+     * already behave like this; the default does nothing.
+     */
+    default void pollBeforeEveryResume() {}
+
     @Override default void close() {}
 }

@@ -24,6 +24,7 @@ public final class SimFabric implements Fabric {
     private long events;
     private long tornReads, tornObserved;
     private byte[] tornCheck = new byte[64];
+    private boolean pollBeforeResume;
 
     private static final class Nic {
         double egressFreeAt, responderFreeAt;
@@ -59,6 +60,13 @@ public final class SimFabric implements Fabric {
     /** READs split by the torn-read fault, and how many of them saw memory change while in flight. */
     public long tornReads() { return tornReads; }
     public long tornReadsObserved() { return tornObserved; }
+
+    /**
+     * From now on, completions and RPCs that reach a busy worker are queued on the worker and handled, in arrival
+     * order, before its next coroutine runs (off by default: such events are re-queued at the time the worker
+     * becomes free, behind the worker's next coroutine run).
+     */
+    @Override public void pollBeforeEveryResume() { pollBeforeResume = true; }
 
     /** Events processed so far (for simulator speed reports). */
     public long events() { return events; }
@@ -98,24 +106,24 @@ public final class SimFabric implements Fabric {
                 Op op = (Op) e;
                 SimWorker w = workers[op.srcNode][op.srcWorker];
                 if (w.deferIfBusy(e)) return;
-                if (e.kind != K_TIMER) w.charge(cost.pollCqNs);
-                op.inFlight = false;
-                w.host.onComplete(op);
-                w.scheduleRunIfReady();
+                w.handle(e);
             }
             case K_RPC_ARRIVE -> {
                 Op op = (Op) e;
                 SimWorker w = workers[op.node][op.srcWorker % threads];
                 if (w.deferIfBusy(e)) return;
-                w.charge(cost.rpcDispatchNs);
-                w.host.onRpc(op);
-                w.scheduleRunIfReady();
+                w.handle(e);
             }
             case K_RUN -> {
                 RunEvent r = (RunEvent) e;
                 SimWorker w = r.w;
                 if (w.deferIfBusy(e)) return;
                 r.pending = false;
+                if (w.handleDeferred()) {
+                    // the completions were polled first; the next coroutine runs once that work is done
+                    w.scheduleRunIfReady();
+                    return;
+                }
                 if (w.host.hasReady()) {
                     w.charge(cost.coroutineSwitchNs);
                     w.host.runOne();
@@ -163,6 +171,8 @@ public final class SimFabric implements Fabric {
         WorkerHost host;
         long cpuAt;
         long busyNs;
+        /** With {@link #pollBeforeResume}: completions and RPCs that arrived while busy, in arrival order. */
+        final java.util.ArrayDeque<Event> deferred = new java.util.ArrayDeque<>();
 
         SimWorker(int node, int worker) {
             this.node = node;
@@ -173,11 +183,38 @@ public final class SimFabric implements Fabric {
         /** The worker's core is busy past the event's time: the event waits for it. */
         boolean deferIfBusy(Event e) {
             if (cpuAt > now) {
-                queue.push(e, cpuAt);
+                if (pollBeforeResume && e.kind != K_RUN) {
+                    deferred.add(e);
+                    scheduleRun();
+                } else {
+                    queue.push(e, cpuAt);
+                }
                 return true;
             }
             cpuAt = now;
             return false;
+        }
+
+        /** A completion, reply, timer or RPC arrival for this worker, now that its core is free. */
+        void handle(Event e) {
+            Op op = (Op) e;
+            if (e.kind == K_RPC_ARRIVE) {
+                charge(cost.rpcDispatchNs);
+                host.onRpc(op);
+            } else {
+                if (e.kind != K_TIMER) charge(cost.pollCqNs);
+                op.inFlight = false;
+                host.onComplete(op);
+            }
+            scheduleRunIfReady();
+        }
+
+        /** Handles the events deferred while busy; false if there were none. */
+        boolean handleDeferred() {
+            if (deferred.isEmpty()) return false;
+            Event e;
+            while ((e = deferred.poll()) != null) handle(e);
+            return true;
         }
 
         void scheduleRun() {
