@@ -1,0 +1,116 @@
+package org.rccj.protocols.calvin;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.txn.TxnExecutor;
+
+/**
+ * CALVIN (deterministic ordering and locking, Thomson et al. SIGMOD'12, as in RCC): per node a sequencer
+ * batches its coordinators' inputs per epoch, logs (LOG) and broadcasts (DISPATCH) them; per node a scheduler
+ * locks in the global order and forwards values (FORWARD) to the executor; coordinators execute and write back.
+ * Service coroutines: slot 0 of worker 0 is the node's sequencer, slot 1 of the last worker its scheduler; the
+ * other slots end at once.
+ */
+public final class CalvinProtocol implements Protocol {
+    private static final Runnable IDLE = () -> {};
+
+    final HybridCode hybrid;
+    final long epochNs;
+    final int batchBytes, forwardBytes;
+    /** Default sleep between polls on fabrics with real threads (on sim, polls only yield: a pure spin). */
+    static final long REAL_THREADS_POLL_NS = 20_000;
+    private final Double pollUs;
+    long pollNs;
+    Cluster cluster;
+    Dispatch dispatch;
+    InputLog inputLog;
+    Forward forward;
+    WriteBack.Rpc writeBackRpc;
+    TupleFetch.Rpc fetchRpc;
+    private SubmitBuffer[] submit;
+    private Sequencer[] sequencers;
+    private Scheduler[] schedulers;
+    private long drainLimitNs;
+
+    CalvinProtocol(HybridCode hybrid, double epochUs, int batchBytes, int forwardBytes, Double pollUs) {
+        this.hybrid = hybrid;
+        this.pollUs = pollUs;
+        this.epochNs = Math.max(1, Math.round(epochUs * 1000));
+        this.batchBytes = batchBytes;
+        this.forwardBytes = forwardBytes;
+    }
+
+    @Override public HeaderLayout header() { return CalvinTuple.LAYOUT; }
+
+    @Override
+    public void attach(Cluster cluster) {
+        this.cluster = cluster;
+        // schedulers and waiting coordinators poll memory: completions must not starve behind them on sim
+        cluster.fabric.pollBeforeEveryResume();
+        int nodes = cluster.nodes();
+        dispatch = new Dispatch(cluster, batchBytes);
+        inputLog = new InputLog(cluster, dispatch.slotBytes);
+        forward = new Forward(cluster, forwardBytes);
+        writeBackRpc = new WriteBack.Rpc(cluster);
+        fetchRpc = new TupleFetch.Rpc(cluster);
+        submit = new SubmitBuffer[nodes];
+        for (int n = 0; n < nodes; n++) submit[n] = new SubmitBuffer();
+        sequencers = new Sequencer[nodes];
+        schedulers = new Scheduler[nodes];
+        // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
+        boolean sim = cluster.fabric.name().equals("sim");
+        drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
+        pollNs = pollUs != null ? Math.round(pollUs * 1000) : sim ? 0 : REAL_THREADS_POLL_NS;
+    }
+
+    SubmitBuffer submitBuffer(int node) { return submit[node]; }
+
+    /** True once {@code ctx}'s clock is so far past the run's end that a wait can only be a bug. */
+    boolean drainOverdue(CoroutineContext ctx) { return ctx.now() - ctx.endTime() > drainLimitNs; }
+
+    @Override
+    public TxnExecutor executor(CoroutineContext ctx) { return new CalvinExecutor(ctx, this); }
+
+    @Override public int serviceCoroutines() { return 2; }
+
+    @Override
+    public List<Runnable> services(CoroutineContext ctx) {
+        int slot = ctx.index - cluster.config.coroutines;
+        int worker = ctx.worker.index;
+        if (slot == 0 && worker == 0) return List.of(sequencers[ctx.node] = new Sequencer(ctx, this), IDLE);
+        if (slot == 1 && worker == cluster.threads() - 1) return List.of(IDLE, schedulers[ctx.node] = new Scheduler(ctx, this));
+        return List.of(IDLE, IDLE);
+    }
+
+    /** Figures over the whole run (warm-up and drain included). */
+    @Override
+    public Map<String, Double> metrics() {
+        long epochs = 0, txns = 0, nonEmpty = 0, waits = 0, parts = 0, lockWaits = 0;
+        int nodes = 0;
+        for (int n = 0; n < sequencers.length; n++) {
+            if (sequencers[n] == null || schedulers[n] == null) continue;
+            nodes++;
+            epochs += sequencers[n].epochs;
+            txns += sequencers[n].txns;
+            nonEmpty += sequencers[n].nonEmpty;
+            waits += sequencers[n].flowControlWaits();
+            parts += schedulers[n].parts;
+            lockWaits += schedulers[n].lockWaits;
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (nodes == 0) return m;
+        m.put("calvin_epochs_per_node", epochs / (double) nodes);
+        m.put("calvin_txns_per_batch", epochs == 0 ? 0 : txns / (double) epochs);
+        m.put("calvin_nonempty_batch_share", epochs == 0 ? 0 : nonEmpty / (double) epochs);
+        m.put("calvin_lock_wait_share", parts == 0 ? 0 : lockWaits / (double) parts);
+        m.put("calvin_flow_control_waits", (double) waits);
+        return m;
+    }
+}
