@@ -44,7 +44,8 @@ final class Sequencer implements Runnable {
             int count = submit.sealedCount();
             boolean last = over && submit.closed();
             ctx.charge(Batch.copyNs(ctx.cost.localOpNs, bytes));
-            Batch.header(image, epoch, count, bytes, now);
+            // sealed once copied: the LOG stage starts here
+            Batch.header(image, epoch, count, bytes, ctx.now());
             int imageBytes = Batch.PAYLOAD + bytes;
             if (count > 0) {
                 log.append(image, imageBytes, logOneSided);
