@@ -185,7 +185,7 @@ final class CalvinExecutor extends TxnExecutor {
                 } else if (a.needsValue) {
                     if (scratch.length < rb) scratch = new byte[rb];
                     mem.read(region, at + Forward.ITEM_RECORD, scratch, 0, rb);
-                    if (!Arrays.equals(scratch, 0, rb, a.record, 0, rb)) changed = true;
+                    if (p.checkReconnaissance && !Arrays.equals(scratch, 0, rb, a.record, 0, rb)) changed = true;
                 }
             }
             at += Forward.itemBytes(a.table);

@@ -8,7 +8,7 @@ import org.rccj.framework.spi.ProtocolSetup;
 import org.rccj.framework.spi.Stage;
 
 /** Registers CALVIN with the framework. */
-public final class CalvinFactory implements ProtocolFactory {
+public class CalvinFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOG, Stage.DISPATCH, Stage.FORWARD);
     static final List<Param> PARAMS = List.of(
             Param.ofDouble("epoch_us", 10, 0.1, 1_000_000, "epoch length: how long each node's sequencer collects inputs before it logs and broadcasts the batch (us)"),

@@ -38,6 +38,8 @@ public final class CalvinProtocol implements Protocol {
     private Sequencer[] sequencers;
     private Scheduler[] schedulers;
     private long drainLimitNs;
+    /** OLLP commits only if the reconnaissance values equal the locked ones (false only in a test showing why). */
+    boolean checkReconnaissance = true;
 
     CalvinProtocol(HybridCode hybrid, double epochUs, int batchBytes, int forwardBytes, Double pollUs) {
         this.hybrid = hybrid;
