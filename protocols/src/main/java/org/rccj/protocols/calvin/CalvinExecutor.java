@@ -85,7 +85,8 @@ final class CalvinExecutor extends TxnExecutor {
 
     @Override
     public void commit(Tx tx) {
-        if (reconnaissance) execute(tx, true);
+        if (reconnaissance && tx.size() > 0) execute(tx, true);
+        if (!submitted) return;     // nothing accessed: nothing to order
         long t = ctx.now();
         if (!tx.readOnly()) writeBack.run(tx, forwardOneSided, true);
         long now = ctx.now();

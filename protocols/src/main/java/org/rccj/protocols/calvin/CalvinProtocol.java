@@ -14,9 +14,10 @@ import org.rccj.framework.txn.TxnExecutor;
 /**
  * CALVIN (deterministic ordering and locking, Thomson et al. SIGMOD'12, as in RCC): per node a sequencer
  * batches its coordinators' inputs per epoch, logs (LOG) and broadcasts (DISPATCH) them; per node a scheduler
- * locks in the global order and forwards values (FORWARD) to the executor; coordinators execute and write back.
- * Service coroutines: slot 0 of worker 0 is the node's sequencer, slot 1 of the last worker its scheduler; the
- * other slots end at once.
+ * takes the locks in the global order, and participant loops forward the values (FORWARD) to the executor once
+ * granted; coordinators execute and write back.
+ * Service coroutines: per node a sequencer (worker 0) and a scheduler (the last worker); per worker a participant
+ * loop, which forwards the transaction parts of coordinators on its worker index.
  */
 public final class CalvinProtocol implements Protocol {
     private static final Runnable IDLE = () -> {};
@@ -37,6 +38,8 @@ public final class CalvinProtocol implements Protocol {
     private SubmitBuffer[] submit;
     private Sequencer[] sequencers;
     private Scheduler[] schedulers;
+    private ParticipantQueue[][] participantQueues;
+    private Participant[][] participants;
     private long drainLimitNs;
     /** OLLP commits only if the reconnaissance values equal the locked ones (false only in a test showing why). */
     boolean checkReconnaissance = true;
@@ -54,25 +57,33 @@ public final class CalvinProtocol implements Protocol {
     @Override
     public void attach(Cluster cluster) {
         this.cluster = cluster;
-        // schedulers and waiting coordinators poll memory: completions must not starve behind them on sim
+        // participants and waiting coordinators poll memory: completions must not starve behind them on sim
         cluster.fabric.pollBeforeEveryResume();
-        int nodes = cluster.nodes();
-        dispatch = new Dispatch(cluster, batchBytes);
+        boolean sim = cluster.fabric.name().equals("sim");
+        pollNs = pollUs != null ? Math.round(pollUs * 1000) : sim ? 0 : REAL_THREADS_POLL_NS;
+        // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
+        drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
+        int nodes = cluster.nodes(), threads = cluster.threads();
+        dispatch = new Dispatch(cluster, batchBytes, epochNs, pollNs);
         inputLog = new InputLog(cluster, dispatch.slotBytes);
         forward = new Forward(cluster, forwardBytes);
         writeBackRpc = new WriteBack.Rpc(cluster);
         fetchRpc = new TupleFetch.Rpc(cluster);
         submit = new SubmitBuffer[nodes];
-        for (int n = 0; n < nodes; n++) submit[n] = new SubmitBuffer();
         sequencers = new Sequencer[nodes];
         schedulers = new Scheduler[nodes];
-        // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
-        boolean sim = cluster.fabric.name().equals("sim");
-        drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
-        pollNs = pollUs != null ? Math.round(pollUs * 1000) : sim ? 0 : REAL_THREADS_POLL_NS;
+        participants = new Participant[nodes][threads];
+        participantQueues = new ParticipantQueue[nodes][threads];
+        for (int n = 0; n < nodes; n++) {
+            submit[n] = new SubmitBuffer();
+            for (int w = 0; w < threads; w++) participantQueues[n][w] = new ParticipantQueue();
+        }
     }
 
     SubmitBuffer submitBuffer(int node) { return submit[node]; }
+
+    /** Per worker of {@code node}: the hand-off from the node's scheduler to that worker's participant loop. */
+    ParticipantQueue[] participantQueues(int node) { return participantQueues[node]; }
 
     /** True once {@code ctx}'s clock is so far past the run's end that a wait can only be a bug. */
     boolean drainOverdue(CoroutineContext ctx) { return ctx.now() - ctx.endTime() > drainLimitNs; }
@@ -80,15 +91,20 @@ public final class CalvinProtocol implements Protocol {
     @Override
     public TxnExecutor executor(CoroutineContext ctx) { return new CalvinExecutor(ctx, this); }
 
-    @Override public int serviceCoroutines() { return 2; }
+    @Override public int serviceCoroutines() { return 3; }
 
+    /** Slot 0: the node's sequencer on worker 0; slot 1: its scheduler on the last worker; slot 2: every worker's participant loop. */
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
         int slot = ctx.index - cluster.config.coroutines;
         int worker = ctx.worker.index;
-        if (slot == 0 && worker == 0) return List.of(sequencers[ctx.node] = new Sequencer(ctx, this), IDLE);
-        if (slot == 1 && worker == cluster.threads() - 1) return List.of(IDLE, schedulers[ctx.node] = new Scheduler(ctx, this));
-        return List.of(IDLE, IDLE);
+        Runnable body = IDLE;
+        if (slot == 0 && worker == 0) body = sequencers[ctx.node] = new Sequencer(ctx, this);
+        if (slot == 1 && worker == cluster.threads() - 1) body = schedulers[ctx.node] = new Scheduler(ctx, this);
+        if (slot == 2) body = participants[ctx.node][worker] = new Participant(ctx, this);
+        Runnable[] bodies = {IDLE, IDLE, IDLE};
+        bodies[slot] = body;
+        return List.of(bodies);
     }
 
     /** Figures over the whole run (warm-up and drain included). */
@@ -103,8 +119,11 @@ public final class CalvinProtocol implements Protocol {
             txns += sequencers[n].txns;
             nonEmpty += sequencers[n].nonEmpty;
             waits += sequencers[n].flowControlWaits();
-            parts += schedulers[n].parts;
-            lockWaits += schedulers[n].lockWaits;
+            for (Participant pt : participants[n]) {
+                if (pt == null) continue;
+                parts += pt.parts;
+                lockWaits += pt.lockWaits;
+            }
         }
         Map<String, Double> m = new LinkedHashMap<>();
         if (nodes == 0) return m;

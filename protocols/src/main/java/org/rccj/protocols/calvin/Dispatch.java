@@ -29,16 +29,19 @@ final class Dispatch {
     // RPC request / reply
     static final int RQ_SENDER = 0, RQ_STATUS = 8, RQ_IMAGE = 16;
     static final int RP_CONSUMED = 0, RP_BYTES = 8;
-    /** How long a sender waits before asking again when a receiver is DEPTH epochs behind: doubling between these. */
-    static final long CREDIT_RETRY_NS = 1_000, CREDIT_RETRY_MAX_NS = 128_000;
+    /** How long a sender first waits before asking again when a receiver is DEPTH epochs behind (then doubling). */
+    static final long CREDIT_RETRY_NS = 1_000;
 
     final int region;
     final int slotBytes;
     private final int dispatchHandler, creditHandler;
     private final int nodes;
+    /** Longest wait between two credit queries: an epoch (or a few polls on real threads, so it does not spin). */
+    private final long creditRetryMaxNs;
 
-    Dispatch(Cluster cluster, int batchBytes) {
+    Dispatch(Cluster cluster, int batchBytes, long epochNs, long pollNs) {
         this.nodes = cluster.nodes();
+        this.creditRetryMaxNs = Math.max(CREDIT_RETRY_NS, Math.max(epochNs, 4 * pollNs));
         this.slotBytes = align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
         long bytes = SLOTS + (long) nodes * DEPTH * slotBytes;
         int r = -1;
@@ -152,7 +155,7 @@ final class Dispatch {
                 if (ok) return;
                 flowControlWaits++;
                 ctx.sleep(retry);
-                retry = Math.min(CREDIT_RETRY_MAX_NS, retry * 2);
+                retry = Math.min(creditRetryMaxNs, retry * 2);
             }
         }
     }
