@@ -16,8 +16,9 @@ import org.rccj.framework.txn.TxnExecutor;
  * batches its coordinators' inputs per epoch, logs (LOG) and broadcasts (DISPATCH) them; per node a scheduler
  * takes the locks in the global order, and participant loops forward the values (FORWARD) to the executor once
  * granted; coordinators execute and write back.
- * Service coroutines: per node a sequencer (worker 0) and a scheduler (the last worker); per worker a participant
- * loop, which forwards the transaction parts of coordinators on its worker index.
+ * Service coroutines: per node a sequencer and a scheduler (on two different workers, and on different worker
+ * indexes from node to node); per worker a participant loop, which forwards the transaction parts of coordinators
+ * on its worker index.
  */
 public final class CalvinProtocol implements Protocol {
     private static final Runnable IDLE = () -> {};
@@ -85,6 +86,9 @@ public final class CalvinProtocol implements Protocol {
     /** Per worker of {@code node}: the hand-off from the node's scheduler to that worker's participant loop. */
     ParticipantQueue[] participantQueues(int node) { return participantQueues[node]; }
 
+    /** When the run started on {@code ctx}'s clock (the same instant for every worker: epochs are counted from it). */
+    long runStart(CoroutineContext ctx) { return ctx.measureStart() - Math.round(cluster.config.warmupMs * 1e6); }
+
     /** True once {@code ctx}'s clock is so far past the run's end that a wait can only be a bug. */
     boolean drainOverdue(CoroutineContext ctx) { return ctx.now() - ctx.endTime() > drainLimitNs; }
 
@@ -93,14 +97,23 @@ public final class CalvinProtocol implements Protocol {
 
     @Override public int serviceCoroutines() { return 3; }
 
-    /** Slot 0: the node's sequencer on worker 0; slot 1: its scheduler on the last worker; slot 2: every worker's participant loop. */
+    /**
+     * The worker of {@code node} that runs its sequencer: a different worker index on each node, because a
+     * sequencer's LOG and DISPATCH RPCs are served by the worker of the same index on the other nodes.
+     */
+    int sequencerWorker(int node) { return node % cluster.threads(); }
+
+    /** The worker of {@code node} that runs its scheduler: the one before the sequencer's (the same if only one). */
+    int schedulerWorker(int node) { return (sequencerWorker(node) + cluster.threads() - 1) % cluster.threads(); }
+
+    /** Slot 0: the node's sequencer; slot 1: its scheduler; slot 2: every worker's participant loop. */
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
         int slot = ctx.index - cluster.config.coroutines;
         int worker = ctx.worker.index;
         Runnable body = IDLE;
-        if (slot == 0 && worker == 0) body = sequencers[ctx.node] = new Sequencer(ctx, this);
-        if (slot == 1 && worker == cluster.threads() - 1) body = schedulers[ctx.node] = new Scheduler(ctx, this);
+        if (slot == 0 && worker == sequencerWorker(ctx.node)) body = sequencers[ctx.node] = new Sequencer(ctx, this);
+        if (slot == 1 && worker == schedulerWorker(ctx.node)) body = schedulers[ctx.node] = new Scheduler(ctx, this);
         if (slot == 2) body = participants[ctx.node][worker] = new Participant(ctx, this);
         Runnable[] bodies = {IDLE, IDLE, IDLE};
         bodies[slot] = body;

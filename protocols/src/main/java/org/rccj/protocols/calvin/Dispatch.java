@@ -92,6 +92,9 @@ final class Dispatch {
         private final int node;
         private final long[] consumed;
         private final Op[] ops;
+        /** Dispatch RPCs whose replies are not read yet. */
+        private Op[] sent = new Op[16];
+        private int outstanding;
         long flowControlWaits;
 
         Sender(CoroutineContext ctx) {
@@ -102,8 +105,13 @@ final class Dispatch {
             this.ops = new Op[nodes];
         }
 
-        /** Sends {@code image[0..imageBytes)} (the batch of {@code epoch}) to every node; returns when all hold it. */
+        /**
+         * Posts {@code image[0..imageBytes)} (the batch of {@code epoch}) to every node, once flow control allows,
+         * and returns without waiting for the deliveries: the sequencer calls {@link #harvest} before it takes
+         * its next op (RPC replies carry the receivers' progress and would be lost if their op were reused).
+         */
         void send(long epoch, byte[] image, int imageBytes, long status, boolean oneSided) {
+            harvest();
             awaitCredit(epoch, oneSided);
             for (int r = 0; r < nodes; r++) {
                 long slot = slot(node, epoch);
@@ -119,14 +127,33 @@ final class Dispatch {
                     Bytes.putLong(op.data, RQ_STATUS, status);
                     System.arraycopy(image, 0, op.data, RQ_IMAGE, imageBytes);
                     ctx.add(op);
-                    ops[r] = op;
+                    if (outstanding == sent.length) sent = java.util.Arrays.copyOf(sent, outstanding * 2);
+                    sent[outstanding++] = op;
                 }
             }
-            ctx.flushAndWait();
-            if (!oneSided) {
-                for (int r = 0; r < nodes; r++) consumed[r] = Math.max(consumed[r], Bytes.getLong(ops[r].reply, RP_CONSUMED));
-            }
+            ctx.flush();
             ctx.release();
+        }
+
+        /** Takes the receivers' progress from the replies of dispatch RPCs that completed (does not wait). */
+        void harvest() {
+            int keep = 0;
+            for (int i = 0; i < outstanding; i++) {
+                Op op = sent[i];
+                if (op.inFlight) {
+                    sent[keep++] = op;
+                } else {
+                    consumed[op.node] = Math.max(consumed[op.node], Bytes.getLong(op.reply, RP_CONSUMED));
+                }
+            }
+            for (int i = keep; i < outstanding; i++) sent[i] = null;
+            outstanding = keep;
+        }
+
+        /** Waits until every batch sent is delivered everywhere (end of the run). */
+        void drain() {
+            ctx.await();
+            harvest();
         }
 
         /** Waits until every receiver consumed epoch {@code epoch - DEPTH}: READs of its consumed word, or credit RPCs. */
