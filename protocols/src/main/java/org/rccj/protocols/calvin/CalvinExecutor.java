@@ -80,12 +80,12 @@ final class CalvinExecutor extends TxnExecutor {
             multiRound[tx.type] = true;
             throw OLLP_LEARN;
         }
-        execute(tx, false);
+        submitAndAwait(tx, false);
     }
 
     @Override
     public void commit(Tx tx) {
-        if (reconnaissance && tx.size() > 0) execute(tx, true);
+        if (reconnaissance && tx.size() > 0) submitAndAwait(tx, true);
         if (!submitted) return;     // nothing accessed: nothing to order
         long t = ctx.now();
         if (!tx.readOnly()) writeBack.run(tx, forwardOneSided, true);
@@ -112,7 +112,7 @@ final class CalvinExecutor extends TxnExecutor {
      * Submits every access of {@code tx} and waits for the participants' values. With {@code validate} (OLLP)
      * the values read before are kept and compared with the locked ones instead of replaced.
      */
-    private void execute(Tx tx, boolean validate) {
+    private void submitAndAwait(Tx tx, boolean validate) {
         submitted = true;
         participantCount = 0;
         Arrays.fill(participant, false);

@@ -135,7 +135,10 @@ final class Dispatch {
             ctx.release();
         }
 
-        /** Takes the receivers' progress from the replies of dispatch RPCs that completed (does not wait). */
+        /**
+         * Takes the receivers' progress from the replies of dispatch RPCs that completed (does not wait). Called
+         * after every yield before the sequencer takes ops again, so a completed RPC is read before its op is reused.
+         */
         void harvest() {
             int keep = 0;
             for (int i = 0; i < outstanding; i++) {
@@ -160,6 +163,7 @@ final class Dispatch {
         private void awaitCredit(long epoch, boolean oneSided) {
             long retry = CREDIT_RETRY_NS;
             while (true) {
+                harvest();      // before ops are taken: a completed dispatch RPC's op may be reused from here on
                 int asked = 0;
                 for (int r = 0; r < nodes; r++) {
                     ops[r] = null;
@@ -171,6 +175,7 @@ final class Dispatch {
                 }
                 if (asked == 0) return;
                 ctx.flushAndWait();
+                harvest();
                 boolean ok = true;
                 for (int r = 0; r < nodes; r++) {
                     Op op = ops[r];

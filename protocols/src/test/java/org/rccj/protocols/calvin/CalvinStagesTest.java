@@ -64,4 +64,15 @@ class CalvinStagesTest {
         assertTrue(b - a > 10_000, "p50 " + a + " ns with 5 us epochs, " + b + " ns with 40 us epochs");
         assertTrue(longEpochs.extra.get("calvin_epochs_per_node") < shortEpochs.extra.get("calvin_epochs_per_node") / 4);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"all-rpc", "all-onesided"})
+    void epochsShorterThanTheSchedulersCanTakeAreHeldBackNotLost(String code) {
+        // 0.2 us epochs: far more batches than the schedulers consume, so the sequencers run into flow control
+        RunResult r = Runs.run(Runs.smallBank("protocol", "calvin", "hybrid", code, "protocol_options.epoch_us", 0.2));
+        assertTrue(r.extra.get("calvin_flow_control_waits") > 0, code + ": " + r.extra);
+        assertTrue(r.verification.passed(), code + ": " + r.verification);
+        assertTrue(r.commits() > 20, code + ": commits " + r.commits());
+        assertEquals(0, r.aborts());
+    }
 }
