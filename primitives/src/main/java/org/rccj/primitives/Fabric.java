@@ -17,5 +17,6 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
+
     @Override default void close() {}
 }

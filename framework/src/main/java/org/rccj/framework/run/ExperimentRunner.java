@@ -61,7 +61,7 @@ public final class ExperimentRunner {
                 pf.name(), wf.name(), c.fabric, c.hybrid.spelled(), c.nodes, c.threads, c.coroutines);
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed);
-        Cluster cluster = new Cluster(c, fabric, store);
+        Cluster cluster = new Cluster(c, fabric, store, workload);
         protocol.attach(cluster);
         boolean record = c.verify || c.history != null;
         long warmup = Math.round(c.warmupMs * 1e6), duration = Math.round(c.durationMs * 1e6);

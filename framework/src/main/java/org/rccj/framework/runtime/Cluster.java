@@ -14,13 +14,16 @@ public final class Cluster {
     public final Fabric fabric;
     public final Store store;
     public final CoordinatorLog log;
+    /** The run's workload (for sizing decisions; protocols never call its transaction logic). */
+    public final org.rccj.framework.spi.Workload workload;
     private final List<RpcHandler> handlers = new ArrayList<>();
     private final List<String> handlerNames = new ArrayList<>();
     Worker[][] workers;
     private final org.rccj.framework.store.LocationCache[] caches;
 
-    public Cluster(Config config, Fabric fabric, Store store) {
+    public Cluster(Config config, Fabric fabric, Store store, org.rccj.framework.spi.Workload workload) {
         this.config = config;
+        this.workload = workload;
         this.fabric = fabric;
         this.store = store;
         this.log = new CoordinatorLog(this);

@@ -20,6 +20,12 @@ public interface Workload {
     /** The generator of one coroutine (called once per coroutine, on one thread, before the run). */
     TxnGenerator generator(CoroutineContext ctx);
 
+    /**
+     * An upper bound on the accesses one transaction adds over all its fetch rounds. Protocols that
+     * pre-allocate per-transaction buffers in registered memory (CALVIN's forward slots) size them from it.
+     */
+    default int maxAccessesPerTxn() { return 64; }
+
     /** After the run, with every transaction finished: each invariant by name, true if it holds. */
     Map<String, Boolean> checkInvariants(Store store);
 }

@@ -58,6 +58,9 @@ public final class SmallBank implements Workload {
 
     @Override public List<String> txnTypes() { return TYPES; }
 
+    /** Amalgamate: two savings/checking rows of one account and the other's checking. */
+    @Override public int maxAccessesPerTxn() { return 3; }
+
     static long initialBalance(long seed, int table, long account) {
         return MIN_BALANCE + Long.remainderUnsigned(Hashing.mix(Hashing.mix(seed, table), account), BALANCE_SPREAD);
     }

@@ -98,6 +98,9 @@ public final class Tatp implements Workload {
 
     @Override public List<String> txnTypes() { return TYPES; }
 
+    /** The largest TATP transaction touches a subscriber and a handful of its 20 other row slots. */
+    @Override public int maxAccessesPerTxn() { return 24; }
+
     private static boolean has(int mask, int index) { return (mask & (1 << index)) != 0; }
 
     @Override

@@ -111,6 +111,12 @@ public final class Tpcc implements Workload {
 
     @Override public List<String> txnTypes() { return TYPES; }
 
+    /**
+     * Stock-Level is the largest: its district, the last 20 orders, up to 15 order lines each and the stock row
+     * of every distinct item on them; Delivery (10 districts x ~20 rows) and New-Order (~55) are smaller.
+     */
+    @Override public int maxAccessesPerTxn() { return 1 + 20 + 2 * 20 * Schema.MAX_ORDER_LINES + 16; }
+
     /** O_OL_CNT of a loaded order: uniform 5..15, a function of the seed so the table can be sized before loading. */
     int initialOlCnt(long orderKey) {
         return 5 + (int) Long.remainderUnsigned(Hashing.mix(Hashing.mix(seed, 0x01C47L), orderKey), 11);

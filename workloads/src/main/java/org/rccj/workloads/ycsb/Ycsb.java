@@ -80,6 +80,8 @@ public final class Ycsb implements Workload {
 
     @Override public List<String> txnTypes() { return TYPES; }
 
+    @Override public int maxAccessesPerTxn() { return opsPerTxn; }
+
     /** The payload word value of a record whose counter is {@code counter}. */
     static long stamp(long seed, long key, long counter) { return Hashing.mix(Hashing.mix(seed, key), counter); }
 

@@ -1,0 +1,82 @@
+package org.rccj.protocols.calvin;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Op;
+
+/**
+ * LOG stage: before a batch is dispatched, its sequencer replicates it to {@code replication - 1} backup nodes
+ * (the next nodes in id order), so the inputs survive a failure before they execute. Each backup keeps one ring
+ * per sequencer, written only by that sequencer: one-sided WRITEs of the batch image, or an RPC whose handler
+ * copies the image. Like the coordinator log, entries are not truncated or replayed (recovery is out of scope).
+ */
+final class InputLog {
+    /** Batches each ring holds before it wraps. */
+    static final int RING_BATCHES = 4;
+    // RPC request: position in the ring, then the image
+    static final int RQ_POSITION = 0, RQ_IMAGE = 8;
+
+    private final int region;
+    private final int handler;
+    private final int backups;
+    private final int nodes;
+    final long ringBytes;
+
+    InputLog(Cluster cluster, int slotBytes) {
+        this.nodes = cluster.nodes();
+        this.backups = cluster.config.replication - 1;
+        this.ringBytes = (long) RING_BATCHES * slotBytes;
+        int r = -1;
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.inputlog", nodes * ringBytes);
+        this.region = r;
+        this.handler = cluster.register("calvin.log", this::handle);
+    }
+
+    private long ringBase(int source) { return source * ringBytes; }
+
+    private void handle(Worker w, Op call) {
+        int bytes = call.length - RQ_IMAGE;
+        w.charge(Batch.copyNs(w.ep.profile().localOpNs, bytes));
+        w.memory.write(region, ringBase(call.srcNode) + Bytes.getLong(call.data, RQ_POSITION), call.data, RQ_IMAGE, bytes);
+        call.replyBuffer(0);
+        w.reply(call);
+    }
+
+    /** One sequencer's appending side (its position in its rings). */
+    final class Appender {
+        private final CoroutineContext ctx;
+        private long position;
+
+        Appender(CoroutineContext ctx) { this.ctx = ctx; }
+
+        /** Replicates {@code image[0..bytes)}; returns once every backup holds it. */
+        void append(byte[] image, int bytes, boolean oneSided) {
+            if (backups == 0) return;
+            if (position + bytes > ringBytes) position = 0;
+            long at = ringBase(ctx.node) + position;
+            for (int b = 1; b <= backups; b++) {
+                int node = (ctx.node + b) % nodes;
+                Op op = ctx.op();
+                if (oneSided) {
+                    op.write(node, region, at, bytes);
+                    System.arraycopy(image, 0, op.data, 0, bytes);
+                } else {
+                    op.rpc(node, handler, RQ_IMAGE + bytes);
+                    Bytes.putLong(op.data, RQ_POSITION, position);
+                    System.arraycopy(image, 0, op.data, RQ_IMAGE, bytes);
+                }
+                ctx.add(op);
+            }
+            position += Dispatch.align8(bytes);
+            ctx.flushAndWait();
+            ctx.release();
+        }
+    }
+
+    /** Epoch of the batch logged at {@code position} of {@code source}'s ring on {@code backup} (tests). */
+    long epochAt(Cluster cluster, int backup, int source, long position) {
+        return cluster.memory(backup).getLong(region, ringBase(source) + position + Batch.EPOCH);
+    }
+}

@@ -1,0 +1,79 @@
+package org.rccj.protocols.calvin;
+
+import java.lang.invoke.VarHandle;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Op;
+
+/**
+ * FORWARD stage, executor to active participants: the coordinator sends each written tuple its new version and
+ * record and passes its lock on (serving = ticket + 1); after a workload-logic rollback it only passes the lock
+ * on. One-sided: a WRITE of version and record, then a WRITE of the serving word (same queue pair, so the lock
+ * is passed on only after the record landed; the second WRITE's completion acknowledges both). RPC: one batched
+ * message per participant whose handler stores the same words in the same order.
+ */
+final class WriteBack {
+    static final class Rpc extends TupleRpc {
+        Rpc(Cluster c) { super(c, "calvin.writeback"); }
+
+        @Override protected int requestPayload(Table t) { return CalvinTuple.installBytes(t.recordBytes); }
+
+        @Override
+        protected void serve(Worker w, Table t, long key, long off, long ticket, long install, byte[] req, int rp, byte[] reply, int r) {
+            if (install != 0) {
+                VarHandle.releaseFence();
+                w.memory.write(t.region(), off + CalvinTuple.INSTALL_SPAN, req, rp, CalvinTuple.installBytes(t.recordBytes));
+            }
+            w.memory.putLongRelease(t.region(), off + CalvinTuple.SERVING, CalvinTuple.released(ticket));
+        }
+    }
+
+    private final CoroutineContext ctx;
+    private final Rpc rpc;
+    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private boolean install;
+    private final TupleRpc.Items items = new TupleRpc.Items() {
+        @Override public boolean selected(Access a) { return a.locked; }
+        @Override public long arg0(Access a) { return a.meta0; }
+        @Override public long arg1(Access a) { return install ? 1 : 0; }
+        @Override public void payload(Access a, byte[] dst, int off) {
+            if (install) CalvinTuple.installImage(ctx.tx.id, a.update, a.table.recordBytes, dst, off);
+        }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
+    };
+
+    WriteBack(CoroutineContext ctx, Rpc rpc) {
+        this.ctx = ctx;
+        this.rpc = rpc;
+    }
+
+    /** Installs (if {@code install}) and releases every tuple {@code tx} holds; returns once all are done. */
+    void run(Tx tx, boolean oneSided, boolean install) {
+        this.install = install;
+        if (!oneSided) {
+            rpc.call(ctx, caller, tx, 0, tx.size(), items);
+            ctx.release();
+            return;
+        }
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (!a.locked) continue;
+            int region = a.table.region();
+            if (install) {
+                int bytes = CalvinTuple.installBytes(a.table.recordBytes);
+                Op w = ctx.op().write(a.node, region, a.offset + CalvinTuple.INSTALL_SPAN, bytes).unsignaled();
+                CalvinTuple.installImage(tx.id, a.update, a.table.recordBytes, w.data, 0);
+                ctx.add(w);
+            }
+            ctx.add(ctx.op().writeLong(a.node, region, a.offset + CalvinTuple.SERVING, CalvinTuple.released(a.meta0)));
+            a.locked = false;
+        }
+        ctx.flushAndWait();
+        ctx.release();
+    }
+}
