@@ -28,20 +28,17 @@ public final class CoordinatorLog {
     private final int region;
     private final int handler;
     private final int backups;
+    private final BackupRings rings;
 
     public CoordinatorLog(Cluster cluster) {
         this.cluster = cluster;
         int nodes = cluster.nodes();
-        long bytes = (long) nodes * cluster.threads() * RING_BYTES;
+        this.rings = new BackupRings(nodes, cluster.config.replication, cluster.threads(), RING_BYTES);
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", bytes);
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", rings.regionBytes());
         this.region = r;
-        this.backups = cluster.config.replication - 1;
+        this.backups = rings.backups();
         this.handler = cluster.register("log.append", this::handle);
-    }
-
-    private long ringBase(int srcNode, int srcWorker) {
-        return (long) (srcNode * cluster.threads() + srcWorker) * RING_BYTES;
     }
 
     /** Bytes of the entry for a transaction's write set. */
@@ -83,9 +80,9 @@ public final class CoordinatorLog {
         long pos = w.logPosition();
         if (pos + bytes > RING_BYTES) pos = 0;
         w.logPosition(pos + bytes);
-        long at = ringBase(ctx.node, w.index) + pos;
         for (int b = 1; b <= backups; b++) {
-            int node = (ctx.node + b) % cluster.nodes();
+            int node = rings.backup(ctx.node, b);
+            long at = rings.ringOffset(node, ctx.node, w.index) + pos;
             Op op = ctx.op();
             if (oneSided) {
                 op.write(node, region, at, bytes);
@@ -112,6 +109,6 @@ public final class CoordinatorLog {
 
     /** Reads back the transaction id of the entry at a ring position on a backup (tests). */
     public long entryTxn(int backupNode, int srcNode, int srcWorker, long pos) {
-        return cluster.memory(backupNode).getLong(region, ringBase(srcNode, srcWorker) + pos + ENTRY_TXN);
+        return cluster.memory(backupNode).getLong(region, rings.ringOffset(backupNode, srcNode, srcWorker) + pos + ENTRY_TXN);
     }
 }

@@ -25,7 +25,9 @@ public final class CalvinProtocol implements Protocol {
 
     final HybridCode hybrid;
     final long epochNs;
-    final int batchBytes, forwardBytes;
+    /** Largest batch per epoch and sequencer (0 until attach when sized automatically). */
+    int batchBytes;
+    final int forwardBytes;
     /** Default sleep between polls on fabrics with real threads (on sim, polls only yield: a pure spin). */
     static final long REAL_THREADS_POLL_NS = 20_000;
     private final Double pollUs;
@@ -63,6 +65,13 @@ public final class CalvinProtocol implements Protocol {
         // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
         drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
         int nodes = cluster.nodes(), threads = cluster.threads();
+        // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
+        int largestRequest = CalvinRequest.bytes(cluster.workload.maxAccessesPerTxn());
+        if (batchBytes == 0) batchBytes = threads * cluster.config.coroutines * largestRequest;
+        if (batchBytes < largestRequest) {
+            throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
+                    + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
+        }
         dispatch = new Dispatch(cluster, batchBytes, epochNs, pollNs);
         inputLog = new InputLog(cluster, dispatch.slotBytes);
         forward = new Forward(cluster, forwardBytes);

@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import org.rccj.framework.log.BackupRings;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -28,18 +29,19 @@ final class InputLog {
         this.nodes = cluster.nodes();
         this.backups = cluster.config.replication - 1;
         this.ringBytes = (long) RING_BATCHES * slotBytes;
+        this.rings = new BackupRings(nodes, cluster.config.replication, 1, ringBytes);
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.inputlog", nodes * ringBytes);
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.inputlog", rings.regionBytes());
         this.region = r;
         this.handler = cluster.register("calvin.log", this::handle);
     }
 
-    private long ringBase(int source) { return source * ringBytes; }
+    private final BackupRings rings;
 
     private void handle(Worker w, Op call) {
         int bytes = call.length - RQ_IMAGE;
         w.charge(Batch.copyNs(w.ep.profile().localOpNs, bytes));
-        w.memory.write(region, ringBase(call.srcNode) + Bytes.getLong(call.data, RQ_POSITION), call.data, RQ_IMAGE, bytes);
+        w.memory.write(region, rings.ringOffset(w.node, call.srcNode, 0) + Bytes.getLong(call.data, RQ_POSITION), call.data, RQ_IMAGE, bytes);
         call.replyBuffer(0);
         w.reply(call);
     }
@@ -55,9 +57,9 @@ final class InputLog {
         void append(byte[] image, int bytes, boolean oneSided) {
             if (backups == 0) return;
             if (position + bytes > ringBytes) position = 0;
-            long at = ringBase(ctx.node) + position;
             for (int b = 1; b <= backups; b++) {
-                int node = (ctx.node + b) % nodes;
+                int node = rings.backup(ctx.node, b);
+                long at = rings.ringOffset(node, ctx.node, 0) + position;
                 Op op = ctx.op();
                 if (oneSided) {
                     op.write(node, region, at, bytes);
@@ -77,6 +79,6 @@ final class InputLog {
 
     /** Epoch of the batch logged at {@code position} of {@code source}'s ring on {@code backup} (tests). */
     long epochAt(Cluster cluster, int backup, int source, long position) {
-        return cluster.memory(backup).getLong(region, ringBase(source) + position + Batch.EPOCH);
+        return cluster.memory(backup).getLong(region, rings.ringOffset(backup, source, 0) + position + Batch.EPOCH);
     }
 }

@@ -15,18 +15,27 @@ import org.rccj.protocols.Runs;
 
 /** What the stages do, seen from outside: inputs land on exactly the backups; the epoch length sets the latency. */
 class CalvinStagesTest {
-    /** Per node, per source node: whether the source's input-log ring on that node holds any non-zero byte. */
+    /**
+     * Per node, per source node: whether that node hosts an input-log ring for the source (only the source's
+     * replication - 1 successors do, framework BackupRings) holding any non-zero byte.
+     */
     static boolean[][] logged(Cluster c) {
-        int nodes = c.nodes();
+        int nodes = c.nodes(), backups = c.config.replication - 1;
         boolean[][] out = new boolean[nodes][nodes];
         for (int n = 0; n < nodes; n++) {
             RegisteredMemory m = c.memory(n);
             int region = -1;
             for (int r = 0; r < m.regionCount(); r++) if (m.regionName(r).equals("calvin.inputlog")) region = r;
             assertTrue(region >= 0, "no input log region");
-            long ring = m.regionSize(region) / nodes;
+            if (backups == 0) {
+                for (long off = 0; off < m.regionSize(region); off += 8) assertEquals(0, m.getLong(region, off), "replication 1: nothing logged");
+                continue;
+            }
+            long ring = m.regionSize(region) / backups;
             for (int s = 0; s < nodes; s++) {
-                for (long off = 0; off < ring && !out[n][s]; off += 8) out[n][s] = m.getLong(region, s * ring + off) != 0;
+                int b = Math.floorMod(n - s, nodes);
+                if (b < 1 || b > backups) continue;   // no ring for a node this one does not back up
+                for (long off = 0; off < ring && !out[n][s]; off += 8) out[n][s] = m.getLong(region, (b - 1) * ring + off) != 0;
             }
         }
         return out;
