@@ -159,11 +159,14 @@ public final class Plots {
     /** The chart of {@link #lines}. */
     public static XYChart linesChart(String title, String xTitle, String yTitle, List<Line> lines, List<String> categories) {
         if (lines.isEmpty()) throw new IllegalArgumentException("no lines to plot");
-        XYChart chart = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        // few lines: legend below the plot; many (e.g. 7 protocols x 2 modes): a column on the right, which
+        // does not clip however many there are
+        boolean many = lines.size() > 4;
+        XYChart chart = new XYChartBuilder().width(many ? 1100 : 900).height(600).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setLegendPosition(many ? Styler.LegendPosition.OutsideE : Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(many ? Styler.LegendLayout.Vertical : Styler.LegendLayout.Horizontal);
         chart.getStyler().setMarkerSize(7);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
