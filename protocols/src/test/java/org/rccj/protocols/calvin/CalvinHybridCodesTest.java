@@ -2,27 +2,19 @@ package org.rccj.protocols.calvin;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.HybridCode;
-import org.rccj.protocols.Runs;
+import org.rccj.protocols.HybridCodes;
 
 /** Every one of CALVIN's 8 hybrid codes runs SmallBank serializably with the money invariant and no concurrency abort (sim). */
 class CalvinHybridCodesTest {
-    static Stream<Integer> codes() {
-        List<HybridCode> all = HybridCode.all(CalvinFactory.STAGES);
-        assertEquals(8, all.size());
-        return all.stream().map(HybridCode::code);
-    }
-
-    static final int MIN_COMMITS = 20;
+    static Stream<Integer> codes() { return HybridCodes.codes(CalvinFactory.STAGES, 8); }
 
     /** Enough commits, then {@link #checkCorrect}. */
     static void check(RunResult r, String what) {
-        assertTrue(r.commits() > MIN_COMMITS, what + ": too few commits " + r.commits());
+        HybridCodes.assertVerified(r, what);
         checkCorrect(r, what);
     }
 
@@ -38,10 +30,8 @@ class CalvinHybridCodesTest {
     @ParameterizedTest(name = "sim code {0}")
     @MethodSource("codes")
     void sim(int code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "calvin", "hybrid", String.valueOf(code)));
+        RunResult r = HybridCodes.sim("calvin", code);
         check(r, "sim code " + code);
-        // the binding really changes the primitives used
-        if (code == 0) assertEquals(0, r.network.read + r.network.write + r.network.cas + r.network.faa, "all-rpc used one-sided verbs");
-        if (code == 4 + 128 + 256) assertEquals(0, r.network.rpc, "all-onesided used RPCs");
+        HybridCodes.assertPureCodesUsePureTransports(r, code, CalvinFactory.STAGES);
     }
 }

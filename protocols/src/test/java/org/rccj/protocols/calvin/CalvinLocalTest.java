@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
+import org.rccj.protocols.HybridCodes;
 import org.rccj.protocols.Runs;
 
 /**
@@ -29,12 +30,7 @@ class CalvinLocalTest {
     @ParameterizedTest(name = "local {0}")
     @ValueSource(strings = {"all-rpc", "all-onesided", "DISPATCH+FORWARD", "LOG+FORWARD"})
     void local(String code) {
-        RunResult r = Runs.run(Runs.smallBank(config(code, 100)));
-        CalvinHybridCodesTest.checkCorrect(r, "local " + code);
-        if (r.commits() <= CalvinHybridCodesTest.MIN_COMMITS) {
-            r = Runs.run(Runs.smallBank(config(code, 200)));
-            CalvinHybridCodesTest.checkCorrect(r, "local " + code + " (second, longer run)");
-        }
+        RunResult r = HybridCodes.local("calvin", code, "coroutines", 8, "warmup_ms", 50, "duration_ms", 100);
         CalvinHybridCodesTest.check(r, "local " + code);
     }
 }

@@ -2,45 +2,28 @@ package org.rccj.protocols.sundial;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.HybridCode;
-import org.rccj.protocols.Runs;
+import org.rccj.protocols.HybridCodes;
 
-/** Every one of SUNDIAL's 64 hybrid codes runs SmallBank serializably with the money invariant on sim; a selection on local. */
+/** Every one of SUNDIAL's 64 hybrid codes runs SmallBank serializably with the money invariant on sim; four on local. */
 class SundialHybridCodesTest {
-    static Stream<Integer> codes() {
-        List<HybridCode> all = HybridCode.all(SundialFactory.STAGES);
-        assertEquals(64, all.size());
-        return all.stream().map(HybridCode::code);
-    }
-
-    static void check(RunResult r, String what) {
-        assertTrue(r.commits() > 20, what + ": too few commits " + r.commits());
-        assertTrue(r.verification.checked(), what);
-        assertTrue(r.verification.serializable(), what + ": " + r.verification.anomalies());
-        assertEquals(Boolean.TRUE, r.verification.invariants().get("total_money"), what);
-        assertTrue(r.verification.txnsChecked() >= r.commits(), what);
-    }
+    static Stream<Integer> codes() { return HybridCodes.codes(SundialFactory.STAGES, 64); }
 
     @ParameterizedTest(name = "sim code {0}")
     @MethodSource("codes")
     void sim(int code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "sundial", "hybrid", String.valueOf(code)));
-        check(r, "sim code " + code);
-        if (code == 0) assertEquals(0, r.network.read + r.network.write + r.network.cas, "all-rpc used one-sided verbs");
-        if (code == HybridCode.allOneSided(SundialFactory.STAGES).code()) assertEquals(0, r.network.rpc, "all-onesided used RPCs");
+        RunResult r = HybridCodes.sim("sundial", code);
+        HybridCodes.assertVerified(r, "sim code " + code);
+        HybridCodes.assertPureCodesUsePureTransports(r, code, SundialFactory.STAGES);
     }
 
     @ParameterizedTest(name = "local {0}")
     @ValueSource(strings = {"all-rpc", "all-onesided", "READ+RENEW+COMMIT", "LOCK+LOG+RELEASE"})
     void local(String code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "sundial", "hybrid", code, "fabric", "local",
-                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 10, "duration_ms", 100));
-        check(r, "local " + code);
+        HybridCodes.assertVerified(HybridCodes.local("sundial", code), "local " + code);
     }
 }

@@ -2,36 +2,22 @@ package org.rccj.protocols.waitdie;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.HybridCode;
-import org.rccj.protocols.Runs;
+import org.rccj.protocols.HybridCodes;
 
 /** Every one of WAITDIE's 16 hybrid codes runs SmallBank serializably with the money invariant on sim; four on local. */
 class WaitDieHybridCodesTest {
-    static Stream<Integer> codes() {
-        List<HybridCode> all = HybridCode.all(WaitDieFactory.STAGES);
-        assertEquals(16, all.size());
-        return all.stream().map(HybridCode::code);
-    }
-
-    static void check(RunResult r, String what, int minCommits) {
-        assertTrue(r.commits() >= minCommits, what + ": too few commits " + r.commits());
-        assertTrue(r.verification.checked(), what);
-        assertTrue(r.verification.serializable(), what + ": " + r.verification.anomalies());
-        assertEquals(Boolean.TRUE, r.verification.invariants().get("total_money"), what);
-        assertTrue(r.verification.txnsChecked() >= r.commits(), what);
-    }
+    static Stream<Integer> codes() { return HybridCodes.codes(WaitDieFactory.STAGES, 16); }
 
     @ParameterizedTest(name = "sim code {0}")
     @MethodSource("codes")
     void sim(int code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "waitdie", "hybrid", String.valueOf(code)));
-        check(r, "sim code " + code, 20);
+        RunResult r = HybridCodes.sim("waitdie", code);
+        HybridCodes.assertVerified(r, "sim code " + code);
         // conflicts on the hot set: some transactions waited and some died
         assertTrue(r.extra.get("waits") > 0, "nobody waited: " + r.extra);
         assertTrue(r.extra.get("dies") > 0, "nobody died: " + r.extra);
@@ -52,22 +38,12 @@ class WaitDieHybridCodesTest {
         } else {
             assertEquals(0.0, r.extra.get("rpc_parked"), "one-sided LOCK parked RPC requests");
         }
-        if (code == 0) assertEquals(0, r.network.read + r.network.write + r.network.cas + r.network.faa, "all-rpc used one-sided verbs");
-        if (code == 29) assertEquals(0, r.network.rpc, "all-onesided used RPCs");
+        HybridCodes.assertPureCodesUsePureTransports(r, code, WaitDieFactory.STAGES);
     }
 
-    /**
-     * Real threads on a shared machine: the run's clock starts before the cluster and its threads are built, and on a
-     * loaded machine whole-process stalls of a few hundred ms were seen; a short window could then hold no
-     * transaction at all, so the window is long (50 ms warm-up, 250 ms measured).
-     */
     @ParameterizedTest(name = "local {0}")
     @ValueSource(strings = {"all-rpc", "all-onesided", "LOCK+COMMIT", "LOG+RELEASE"})
     void local(String code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "waitdie", "hybrid", code, "fabric", "local",
-                "nodes", 2, "threads", 2, "coroutines", 3, "warmup_ms", 50, "duration_ms", 250));
-        // real threads on a shared machine: what matters is that many concurrent transactions verified
-        check(r, "local " + code, 1);
-        assertTrue(r.verification.txnsChecked() >= 10, "local " + code + ": only " + r.verification.txnsChecked() + " transactions ran");
+        HybridCodes.assertVerified(HybridCodes.local("waitdie", code), "local " + code);
     }
 }
