@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.ConfigTree;
 
 /**
  * Reads a config file (JSON or YAML) into a tree of maps and applies {@code --set key=value}
@@ -100,23 +101,11 @@ public final class ConfigLoader {
                     + "; expected key=value with a dotted key such as workload.hot_probability");
         }
         Object value = scalar(assignment.substring(eq + 1));
-        Map<String, Object> cur = tree;
-        for (int i = 0; i < parts.length - 1; i++) {
-            String p = parts[i].trim();
-            Object next = cur.get(p);
-            if (next == null) {
-                Map<String, Object> created = new LinkedHashMap<>();
-                cur.put(p, created);
-                cur = created;
-            } else if (next instanceof Map<?, ?> m) {
-                cur = (Map<String, Object>) m;
-            } else {
-                String parent = String.join(".", List.of(parts).subList(0, i + 1));
-                throw new ConfigException("--set " + key + ": " + parent + " is '" + next + "', not a mapping, so it has no key '"
-                        + parts[i + 1].trim() + "'");
-            }
+        try {
+            ConfigTree.set(tree, key, value);
+        } catch (ConfigException e) {
+            throw new ConfigException("--set " + e.getMessage());
         }
-        cur.put(parts[parts.length - 1].trim(), value);
     }
 
     /**

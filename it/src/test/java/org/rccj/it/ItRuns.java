@@ -30,16 +30,7 @@ public final class ItRuns {
         return m;
     }
 
-    @SuppressWarnings("unchecked")
-    public static void put(Map<String, Object> m, String key, Object v) {
-        int dot = key.indexOf('.');
-        if (dot < 0) {
-            m.put(key, v);
-            return;
-        }
-        Map<String, Object> sub = (Map<String, Object>) m.computeIfAbsent(key.substring(0, dot), k -> new LinkedHashMap<>());
-        put(sub, key.substring(dot + 1), v);
-    }
+    public static void put(Map<String, Object> m, String key, Object v) { org.rccj.framework.config.ConfigTree.set(m, key, v); }
 
     public static RunResult run(Map<String, Object> tree) { return run(tree, RunHooks.NONE); }
 
