@@ -176,4 +176,10 @@ public final class CoroutineContext {
     public long stageStart() { return ep.now(); }
 
     public void stageEnd(Stage s, long start) { worker.stats.stage(s, start, ep.now()); }
+
+    /** Ends stage {@code s} begun at {@code start}; returns the start of the next stage. */
+    public long stageNext(Stage s, long start) {
+        stageEnd(s, start);
+        return stageStart();
+    }
 }

@@ -39,19 +39,15 @@ public abstract class LockingExecutor extends TxnExecutor {
         boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
         if (!tx.readOnly()) {
             ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-            t = stage(Stage.LOG, t);
+            t = ctx.stageNext(Stage.LOG, t);
             boolean oneSidedCommit = code.oneSided(Stage.COMMIT);
             commit.run(tx, oneSidedCommit, oneSidedCommit && oneSidedRelease);
-            t = stage(Stage.COMMIT, t);
+            t = ctx.stageNext(Stage.COMMIT, t);
         }
         release.run(tx, oneSidedRelease);
         ctx.stageEnd(Stage.RELEASE, t);
     }
 
-    private long stage(Stage s, long start) {
-        ctx.stageEnd(s, start);
-        return ctx.stageStart();
-    }
 
     @Override
     public final void abort(Tx tx) {

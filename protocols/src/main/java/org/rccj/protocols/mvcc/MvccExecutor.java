@@ -54,20 +54,16 @@ final class MvccExecutor extends TxnExecutor {
         if (tx.readOnly()) return;
         long t = ctx.stageStart();
         lock.run(tx, ts, code.oneSided(Stage.LOCK));
-        t = stage(Stage.LOCK, t);
+        t = ctx.stageNext(Stage.LOCK, t);
         ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = stage(Stage.LOG, t);
+        t = ctx.stageNext(Stage.LOG, t);
         boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
         commit.run(tx, ts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        t = stage(Stage.COMMIT, t);
+        t = ctx.stageNext(Stage.COMMIT, t);
         release.run(tx, oneSidedRelease);
-        stage(Stage.RELEASE, t);
+        ctx.stageNext(Stage.RELEASE, t);
     }
 
-    private long stage(Stage s, long start) {
-        ctx.stageEnd(s, start);
-        return ctx.stageStart();
-    }
 
     @Override
     public void abort(Tx tx) {

@@ -43,24 +43,20 @@ final class OccExecutor extends TxnExecutor {
         long t = ctx.stageStart();
         if (writes) {
             lock.run(tx, code.oneSided(Stage.LOCK));
-            t = stage(Stage.LOCK, t);
+            t = ctx.stageNext(Stage.LOCK, t);
         }
         validate.run(tx, code.oneSided(Stage.VALIDATE));
-        t = stage(Stage.VALIDATE, t);
+        t = ctx.stageNext(Stage.VALIDATE, t);
         if (!writes) return;
         ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = stage(Stage.LOG, t);
+        t = ctx.stageNext(Stage.LOG, t);
         boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
         commit.run(tx, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        t = stage(Stage.COMMIT, t);
+        t = ctx.stageNext(Stage.COMMIT, t);
         release.run(tx, oneSidedRelease);
-        stage(Stage.RELEASE, t);
+        ctx.stageNext(Stage.RELEASE, t);
     }
 
-    private long stage(Stage s, long start) {
-        ctx.stageEnd(s, start);
-        return ctx.stageStart();
-    }
 
     @Override
     public void abort(Tx tx) {

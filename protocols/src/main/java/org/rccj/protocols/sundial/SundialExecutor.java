@@ -56,29 +56,25 @@ final class SundialExecutor extends TxnExecutor {
         long t = ctx.stageStart();
         if (writes) {
             lock.run(tx, code.oneSided(Stage.LOCK));
-            t = stage(Stage.LOCK, t);
+            t = ctx.stageNext(Stage.LOCK, t);
         }
         long cts = commitTimestamp(tx);
         renew.run(tx, cts, code.oneSided(Stage.RENEW));
-        t = stage(Stage.RENEW, t);
+        t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
         ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = stage(Stage.LOG, t);
+        t = ctx.stageNext(Stage.LOG, t);
         boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
         commit.run(tx, cts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (a.write) a.meta1 = cts;           // RELEASE unlocks with the new version's lease [cts, cts]
         }
-        t = stage(Stage.COMMIT, t);
+        t = ctx.stageNext(Stage.COMMIT, t);
         release.run(tx, oneSidedRelease);
-        stage(Stage.RELEASE, t);
+        ctx.stageNext(Stage.RELEASE, t);
     }
 
-    private long stage(Stage s, long start) {
-        ctx.stageEnd(s, start);
-        return ctx.stageStart();
-    }
 
     @Override
     public void abort(Tx tx) {
