@@ -18,7 +18,7 @@ public final class Config {
     /** Top-level keys with their parameter descriptions, in the order summary.json shows them. */
     public static final List<Param> TOP_LEVEL = List.of(
             new Param("name", Param.Type.STRING, "run", 0, 0, List.of(), "name of the experiment, used in results"),
-            Param.ofChoice("fabric", "sim", Registry.FABRICS, "sim: deterministic simulated cluster; local: real threads in one JVM"),
+            Param.ofChoice("fabric", "sim", Registry.FABRICS, "sim: deterministic simulated cluster; local: real threads in one JVM; tcp: one process per node over TCP (rcc run spawns them here, rcc node starts one by hand)"),
             Param.ofChoice("profile", CostProfile.DEFAULT, CostProfile.known(), "cost profile of the sim fabric (calibration.md)"),
             Param.ofInt("nodes", 4, 1, 1024, "machines in the cluster"),
             Param.ofInt("threads", 4, 1, 256, "worker threads per node"),

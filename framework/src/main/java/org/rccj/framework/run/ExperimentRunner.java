@@ -25,6 +25,8 @@ import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.FaultSettings;
 import org.rccj.primitives.LocalFabric;
+import org.rccj.primitives.ProcessGroup;
+import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.primitives.SimFabric;
 
 /**
@@ -46,17 +48,27 @@ public final class ExperimentRunner {
     }
 
     public static RunResult run(Config c, PrintStream progress, RunHooks hooks) {
+        return run(c, progress, hooks, null);
+    }
+
+    /**
+     * @param given a fabric built (and, for a multi-process fabric, joined) by the caller, or null to build one
+     *              from the config. With a {@link ProcessGroup} fabric this process runs its own node only;
+     *              node 0 returns the merged result of every node, the other nodes return null.
+     */
+    public static RunResult run(Config c, PrintStream progress, RunHooks hooks, Fabric given) {
         long wall0 = System.nanoTime();
         ProtocolFactory pf = c.protocolFactory();
         WorkloadFactory wf = c.workloadFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c, c.hybrid, c.protocolOptions));
         Workload workload = wf.create(new WorkloadSetup(c, c.workload));
         CostProfile profile = CostProfile.load(c.profile);
-        Fabric fabric = switch (c.fabric) {
+        Fabric fabric = given != null ? given : switch (c.fabric) {
             case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads));
             case "local" -> new LocalFabric(c.nodes, c.threads, profile);
-            default -> throw new IllegalArgumentException("fabric " + c.fabric);
+            default -> throw new IllegalArgumentException("fabric " + c.fabric + " runs one process per node: start it with rcc run or rcc node");
         };
+        ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), c.fabric, c.hybrid.spelled(), c.nodes, c.threads, c.coroutines);
         Store store = new Store(fabric, protocol.header(), workload.tables());
@@ -65,7 +77,8 @@ public final class ExperimentRunner {
         protocol.attach(cluster);
         boolean record = c.verify || c.history != null;
         long warmup = Math.round(c.warmupMs * 1e6), duration = Math.round(c.durationMs * 1e6);
-        java.util.function.LongSupplier start = fabric instanceof SimFabric ? () -> 0L : System::nanoTime;
+        java.util.function.LongSupplier start = fabric instanceof SimFabric ? () -> 0L
+                : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
         say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
                 (System.nanoTime() - wall0) / 1e9, c.warmupMs, c.durationMs, c.fabric.equals("sim") ? "virtual" : "wall-clock");
         long wallRun = System.nanoTime();
@@ -74,6 +87,14 @@ public final class ExperimentRunner {
         Worker[][] workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
         double wallS = (System.nanoTime() - wallRun) / 1e9;
         double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
+        WorkerStats[][] stats = StatsCollector.stats(workers);
+        Map<String, Double> metrics = protocol.metrics();
+        if (group != null) {
+            NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify);
+            if (merged == null) return null;
+            stats = merged.stats();
+            metrics = merged.metrics();
+        }
         hooks.afterRun(cluster);
 
         RunResult r = new RunResult();
@@ -90,12 +111,12 @@ public final class ExperimentRunner {
                 r.extra.put("torn_reads_observed", (double) sim.tornReadsObserved());
             }
         }
-        StatsCollector.collect(workers, workload.txnTypes(), pf.stages(), duration, r);
-        for (Map.Entry<String, Double> e : protocol.metrics().entrySet()) r.extra.put(e.getKey(), e.getValue());
+        StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);
+        for (Map.Entry<String, Double> e : metrics.entrySet()) r.extra.put(e.getKey(), e.getValue());
         say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
 
         if (record) {
-            List<HistoryRecord> history = StatsCollector.history(workers);
+            List<HistoryRecord> history = StatsCollector.history(stats);
             if (c.history != null) {
                 HistoryJson.write(Path.of(c.history), history, store.tableNames());
                 say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history);

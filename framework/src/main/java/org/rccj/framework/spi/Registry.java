@@ -7,7 +7,7 @@ import org.rccj.framework.config.ConfigException;
 
 /** Protocols and workloads on the class path, found through {@link ServiceLoader}, sorted by name. */
 public final class Registry {
-    public static final List<String> FABRICS = List.of("sim", "local");
+    public static final List<String> FABRICS = List.of("sim", "local", "tcp");
 
     private Registry() {}
 
