@@ -130,6 +130,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             if (e instanceof TcpFailure f) throw f;
             throw new TcpFailure("node " + self + ": start-up failed: " + e.getMessage());
         }
+        server.close();          // everyone is here: a late connection (a next run's node) must be refused, not queued
         for (Peer p : peers) {
             if (p == null) continue;
             p.ch.configureBlocking(false);
@@ -173,14 +174,19 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     private Peer connect(int j, long deadline, SecureRandom rnd) throws IOException {
         InetSocketAddress addr = settings.hosts().get(j);
+        String lastProblem = "";
         while (true) {
             SocketChannel ch = SocketChannel.open();
             try {
                 ch.socket().connect(addr, 1000);
+                // on loopback a connect to a port nobody listens on can pick that very port as its own and "succeed"
+                if (ch.getLocalAddress().equals(ch.getRemoteAddress())) throw new IOException("connected to itself");
             } catch (IOException e) {
                 ch.close();
+                lastProblem = e.getMessage();
                 if (System.nanoTime() > deadline) {
-                    throw new TcpFailure("node " + j + " (" + str(addr) + ") did not join within " + settings.joinTimeoutMs() / 1000.0 + " s");
+                    throw new TcpFailure("node " + j + " (" + str(addr) + ") did not join within " + settings.joinTimeoutMs() / 1000.0 + " s"
+                            + (lastProblem == null || lastProblem.equals("Connection refused") ? "" : " (" + lastProblem + ")"));
                 }
                 sleep(50);
                 continue;
@@ -196,8 +202,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             try {
                 status = in.readUnsignedByte();
             } catch (IOException e) {
-                ch.close();
-                throw new TcpFailure("node " + j + " (" + str(addr) + ") closed the connection during the handshake");
+                ch.close();         // e.g. a listener of a previous run about to close: try again
+                settings.log().println("rcc: node " + self + ": handshake with node " + j + " (" + str(addr) + ") failed (" + e + "); trying again");
+                if (System.nanoTime() > deadline) {
+                    throw new TcpFailure("node " + j + " (" + str(addr) + ") closed the connection during the handshake");
+                }
+                sleep(50);
+                continue;
             }
             if (status != 0) {
                 String why = in.readUTF();
@@ -324,11 +335,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             for (int off = 0; off < mine.length || off == 0; off += Wire.REPORT_CHUNK) {
                 int len = Math.min(Wire.REPORT_CHUNK, mine.length - off);
                 boolean last = off + len >= mine.length;
+                if (last) closing = true;     // the others may finish and leave from now on
                 peers[0].control(Wire.REPORT, last ? 1 : 0, 0, java.util.Arrays.copyOfRange(mine, off, off + len));
                 if (last) break;
             }
             await(Wire.BYE, -1);
-            closing = true;
             return null;
         }
         byte[][] all = new byte[nodes][];
@@ -457,7 +468,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     }
                     int want = p.blocked ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ;
                     if (p.key.isValid() && p.key.interestOps() != want) p.key.interestOps(want);
-                    if (!closing && failure.get() == null && now - p.lastHeard > settings.peerTimeoutMs() * 1_000_000L) {
+                    if (!mayLeave(p) && failure.get() == null && now - p.lastHeard > settings.peerTimeoutMs() * 1_000_000L) {
                         fail("node " + p.node + " (" + str(settings.hosts().get(p.node)) + ") sent nothing for "
                                 + settings.peerTimeoutMs() / 1000.0 + " s: it hung or the network failed");
                     }
@@ -542,6 +553,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
+    /**
+     * True when a peer may close its connection without stopping the run: it said goodbye, or this node has sent its
+     * report and the peer is not node 0 (whose goodbye we still wait for), or (node 0) every report is in.
+     */
+    private boolean mayLeave(Peer p) { return p.bye || closed || (closing && p.node != 0); }
+
     private void lost(Peer p, String what) {
         p.dead = true;
         p.key.cancel();
@@ -550,7 +567,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         } catch (IOException ignored) {
             // gone anyway
         }
-        if (!closing && !p.bye) fail("node " + p.node + " (" + str(settings.hosts().get(p.node)) + ") " + what + " during the run");
+        if (!mayLeave(p)) fail("node " + p.node + " (" + str(settings.hosts().get(p.node)) + ") " + what + " during the run");
     }
 
     private static final class Malformed extends Exception {
@@ -742,7 +759,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             } catch (IOException e) {
                 out.clear();
                 dead = true;
-                if (!closing && !bye) fail("node " + node + " (" + str(settings.hosts().get(node)) + ") disconnected during the run");
+                if (!mayLeave(this)) fail("node " + node + " (" + str(settings.hosts().get(node)) + ") disconnected during the run");
                 return;
             }
             boolean rest = out.hasRemaining();
