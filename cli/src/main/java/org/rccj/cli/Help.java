@@ -43,8 +43,11 @@ final class Help {
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
-        sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
-        sb.append("planned (not yet available; running them exits with code 2):\n");
+        sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
+        sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
+        sb.append("                 them itself on this host)\n");
+        sb.append("  help [COMMAND] this text, or a command's options and examples\n");
+        if (!PLANNED.isEmpty()) sb.append("\nplanned (not yet available; running them exits with code 2):\n");
         for (Map.Entry<String, String> e : PLANNED.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  %-14s %s\n", e.getKey(), e.getValue()));
         }

@@ -20,12 +20,12 @@ final class ListCommand implements Command {
     static final Map<String, String> FABRIC_DESCRIPTIONS = Map.of(
             "sim", "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; "
                     + "cost model from a profile (default)",
-            "local", "the cluster in one JVM with real threads (one per worker) and real atomics; wall-clock time");
+            "local", "the cluster in one JVM with real threads (one per worker) and real atomics; wall-clock time",
+            "tcp", "one OS process per node over TCP (rcc run spawns them on this host; rcc node by hand or under srun); wall-clock time");
     static final Map<String, String> PLANNED_FABRICS = plannedFabrics();
 
     private static Map<String, String> plannedFabrics() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("tcp", "one process per node over the network (rcc node)");
         m.put("rdma", "real RNICs through libibverbs");
         return m;
     }
