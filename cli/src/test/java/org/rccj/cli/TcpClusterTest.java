@@ -210,6 +210,35 @@ class TcpClusterTest {
     }
 
     @Test
+    void aHungNodeStopsTheRunAfterThePeerTimeout() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "nowait", "all-rpc", "smallbank", 60_000).replace("nodes: 3", "nodes: 2\nreplication: 2"));
+        String hosts = hosts(2);
+        Path secret = secret("a secret for the hung node test!");
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            nodes.add(new Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(),
+                    "--peer-timeout", "2", "--out", "hung"), Map.of(), dir));
+        }
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!nodes.get(0).printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
+        assertTrue(nodes.get(0).printed("running 20.0 ms warm-up"), nodes.get(0).output.toString());
+        long pid = nodes.get(1).process.pid();
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
+        long t0 = System.nanoTime();
+        try {
+            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(30), nodes.get(0).output.toString());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < 8, "took " + seconds + " s");
+            assertTrue(nodes.get(0).output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) sent nothing for 2\\.0 s: it hung or the network failed\\n"),
+                    nodes.get(0).output.toString());
+            assertFalse(Files.exists(dir.resolve("hung")));
+        } finally {
+            nodes.get(1).process.destroyForcibly();          // SIGKILL ends a stopped process too
+            nodes.get(1).process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void ctrlCOnTheLauncherStopsEveryNode() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long2.yaml"), config("long2", "nowait", "all-rpc", "smallbank", 60_000));
         Node launcher = new Node(List.of("run", cfg.toString(), "--out", "interrupted"), Map.of(), dir);
