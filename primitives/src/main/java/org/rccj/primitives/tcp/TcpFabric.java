@@ -30,6 +30,7 @@ import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
+import org.rccj.primitives.MemoryOps;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
@@ -1080,7 +1081,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     op.srcNode = self;
                     op.srcWorker = worker;
                     counters.local++;
-                    executeLocal(m, op);
+                    MemoryOps.execute(m, op);
                     op.inFlight = false;
                     if (op.signaled) host.onComplete(op);
                 }
@@ -1126,23 +1127,6 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             op.inFlight = true;
             op.time = time;
             timers.add(op);
-        }
-    }
-
-    /** The local shortcut: what the NIC would do, done by the posting thread. */
-    private static void executeLocal(RegisteredMemory m, Op op) {
-        switch (op.verb) {
-            case READ -> {
-                m.read(op.region, op.offset, op.data, 0, op.length);
-                VarHandle.acquireFence();
-            }
-            case WRITE -> {
-                VarHandle.releaseFence();
-                m.write(op.region, op.offset, op.data, 0, op.length);
-            }
-            case CAS -> op.result = m.cas(op.region, op.offset, op.compare, op.value);
-            case FAA -> op.result = m.faa(op.region, op.offset, op.value);
-            default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
         }
     }
 }
