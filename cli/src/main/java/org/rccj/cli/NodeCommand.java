@@ -96,6 +96,7 @@ final class NodeCommand implements Command {
         } catch (TcpFailure f) {
             throw new ClusterFailure(f.getMessage());
         }
+        if (place.id() != 0) ctx.err().println("rcc: node " + place.id() + " of " + config.nodes + " joined; running '" + config.name + "'");
         RunResult r;
         try {
             r = ExperimentRunner.run(config, place.id() == 0 ? ctx.err() : null, RunHooks.NONE, fabric);
@@ -104,7 +105,10 @@ final class NodeCommand implements Command {
         } finally {
             fabric.close();
         }
-        if (r == null) return Exit.OK;       // not node 0: node 0 has our report
+        if (r == null) {                     // not node 0: node 0 has our report
+            ctx.err().println("rcc: node " + place.id() + ": done; node 0 writes the results");
+            return Exit.OK;
+        }
         r.config = config;
         if (resultFile != null) {
             Path tmp = resultFile.resolveSibling(resultFile.getFileName() + ".part");
