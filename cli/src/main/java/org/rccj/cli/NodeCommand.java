@@ -14,7 +14,7 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.NodeReports;
@@ -69,14 +69,14 @@ final class NodeCommand implements Command {
             all.add("fabric=tcp");
             if (sets != null) all.addAll(List.of(sets));
             Config config = RunCommand.resolve(file, all.toArray(String[]::new));
-            if (config.nodes != place.hosts().size()) {
+            if (config.nodes() != place.hosts().size()) {
                 throw new ConfigException("node: the cluster has " + place.hosts().size() + " nodes (--hosts or Slurm) but the config says nodes: "
-                        + config.nodes + "; make them agree");
+                        + config.nodes() + "; make them agree");
             }
             Path out = null;
             if (place.id() == 0 && !cl.hasOption("result-file")) {
                 Path base = cl.hasOption("out") ? ctx.resolve(cl.getOptionValue("out")) : ctx.resolve("out");
-                out = files.size() > 1 || !cl.hasOption("out") ? base.resolve(RunCommand.safeDirName(config.name)) : base;
+                out = files.size() > 1 || !cl.hasOption("out") ? base.resolve(RunCommand.safeDirName(config.name())) : base;
                 String problem = ResultWriter.problemWith(out);
                 if (problem != null) throw new ConfigException("--out: " + problem);
             }
@@ -92,11 +92,11 @@ final class NodeCommand implements Command {
         TcpSettings s = new TcpSettings(place.id(), place.hosts(), secret, digest(config), joinMs, peerMs, watchParent, ctx.err());
         TcpFabric fabric;
         try {
-            fabric = TcpFabric.join(config.threads, CostProfile.load(config.profile), s);
+            fabric = TcpFabric.join(config.threads(), CostProfile.load(String.valueOf(config.fabricSetting("profile"))), s);
         } catch (TcpFailure f) {
             throw new ClusterFailure(f.getMessage());
         }
-        if (place.id() != 0) ctx.err().println("rcc: node " + place.id() + " of " + config.nodes + " joined; running '" + config.name + "'");
+        if (place.id() != 0) ctx.err().println("rcc: node " + place.id() + " of " + config.nodes() + " joined; running '" + config.name() + "'");
         RunResult r;
         try {
             r = ExperimentRunner.run(config, place.id() == 0 ? ctx.err() : null, RunHooks.NONE, fabric);
@@ -119,7 +119,7 @@ final class NodeCommand implements Command {
         ResultWriter.write(r, out);
         ConsoleReport.print(r, ctx.out());
         ctx.out().println("results: " + out);
-        if (config.verify && !r.verification.passed()) {
+        if (config.verify() && !r.verification.passed()) {
             ctx.err().println("rcc: verification failed: " + (r.verification.serializable()
                     ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
             return Exit.VERIFICATION_FAILED;

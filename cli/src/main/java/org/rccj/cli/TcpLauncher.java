@@ -18,7 +18,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.NodeReports;
 import org.rccj.framework.run.RunResult;
 
@@ -35,7 +35,7 @@ final class TcpLauncher {
 
     /** Runs fabric tcp configs through the launcher, everything else through {@code inProcess}. */
     static Runner around(Runner inProcess) {
-        return (config, progress) -> config.fabric.equals("tcp") ? run(config, progress) : inProcess.run(config, progress);
+        return (config, progress) -> config.fabric().equals("tcp") ? run(config, progress) : inProcess.run(config, progress);
     }
 
     static RunResult run(Config config, PrintStream progress) {
@@ -53,11 +53,11 @@ final class TcpLauncher {
             Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
             Path result = dir.resolve("result.bin");
             List<String> hosts = new ArrayList<>();
-            for (int port : freePorts(config.nodes)) hosts.add("127.0.0.1:" + port);
+            for (int port : freePorts(config.nodes())) hosts.add("127.0.0.1:" + port);
             Runtime.getRuntime().addShutdownHook(hook);
-            String[] last = new String[config.nodes];
+            String[] last = new String[config.nodes()];
             List<Thread> pumps = new ArrayList<>();
-            for (int i = 0; i < config.nodes; i++) {
+            for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand());
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
                         "--secret-file", secret.toString(), "--watch-parent", "--join-timeout", "60"));
@@ -66,7 +66,7 @@ final class TcpLauncher {
                 procs.add(p);
                 pumps.add(pump(p, i, progress, last));
             }
-            if (progress != null) progress.println("rcc: tcp: " + config.nodes + " node processes on " + String.join(", ", hosts));
+            if (progress != null) progress.println("rcc: tcp: " + config.nodes() + " node processes on " + String.join(", ", hosts));
             int failed = waitAll(procs);
             if (failed >= 0) {
                 stopAll(procs);

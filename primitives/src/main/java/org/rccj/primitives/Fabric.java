@@ -29,5 +29,8 @@ public interface Fabric extends AutoCloseable {
      */
     default long origin() { return endpoint(0, 0).now(); }
 
+    /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
+    default long events() { return 0; }
+
     @Override default void close() {}
 }

@@ -33,7 +33,7 @@ public final class CoordinatorLog {
     public CoordinatorLog(Cluster cluster) {
         this.cluster = cluster;
         int nodes = cluster.nodes();
-        this.rings = new BackupRings(nodes, cluster.config.replication, cluster.threads(), RING_BYTES);
+        this.rings = new BackupRings(nodes, cluster.shape.replication(), cluster.threads(), RING_BYTES);
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", rings.regionBytes());
         this.region = r;

@@ -36,7 +36,7 @@ final class Forward {
     /** @param slotBytes bytes per slot; 0 = enough for the workload's largest transaction (see {@link #autoSlotBytes}) */
     Forward(Cluster cluster, int slotBytes) {
         this.nodes = cluster.nodes();
-        this.coroutines = cluster.config.coroutines;
+        this.coroutines = cluster.shape.coroutines();
         this.slotBytes = Dispatch.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
         long bytes = (long) cluster.threads() * coroutines * nodes * this.slotBytes;
         int r = -1;

@@ -42,7 +42,7 @@ public class MvccProtocol implements Protocol {
 
     @Override
     public void attach(Cluster cluster) {
-        int ids = cluster.nodes() * cluster.threads() * (cluster.config.coroutines + serviceCoroutines());
+        int ids = cluster.nodes() * cluster.threads() * (cluster.shape.coroutines() + serviceCoroutines());
         if (ids >= 1 << MvccClock.ID_BITS) {
             throw new ConfigException("coroutines: MVCC timestamps hold coroutine ids in " + MvccClock.ID_BITS
                     + " bits; nodes x threads x coroutines must stay below " + (1 << MvccClock.ID_BITS));
