@@ -54,8 +54,6 @@ public abstract class TupleRpc {
         void result(Access a, long r0, long r1, byte[] reply, int payloadOff);
     }
 
-    private static int align8(int n) { return (n + 7) & ~7; }
-
     /** Per-coroutine caller scratch (keeps calls allocation-free). */
     public static final class Caller {
         private int[] selected = new int[16];
@@ -82,7 +80,7 @@ public abstract class TupleRpc {
             for (int m = k; m < n; m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node == node) {
-                    bytes += ITEM_BYTES + align8(requestPayload(a.table));
+                    bytes += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
                     count++;
                 }
             }
@@ -99,7 +97,7 @@ public abstract class TupleRpc {
                 Bytes.putLong(d, p + ITEM_ARG0, items.arg0(a));
                 Bytes.putLong(d, p + ITEM_ARG1, items.arg1(a));
                 items.payload(a, d, p + ITEM_BYTES);
-                p += ITEM_BYTES + align8(requestPayload(a.table));
+                p += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
             }
             if (nOps == s.ops.length) s.ops = java.util.Arrays.copyOf(s.ops, nOps * 2);
             s.ops[nOps++] = op;
@@ -114,7 +112,7 @@ public abstract class TupleRpc {
                 if (a.node != op.node) continue;
                 items.result(a, Bytes.getLong(op.reply, r + REPLY_R0), Bytes.getLong(op.reply, r + REPLY_R1),
                         op.reply, r + REPLY_BYTES);
-                r += REPLY_BYTES + align8(replyPayload(a.table));
+                r += REPLY_BYTES + Bytes.align8(replyPayload(a.table));
             }
         }
     }
@@ -131,8 +129,8 @@ public abstract class TupleRpc {
         int p = REQ_ITEMS;
         for (int i = 0; i < count; i++) {
             Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
-            replyBytes += REPLY_BYTES + align8(replyPayload(t));
-            p += ITEM_BYTES + align8(requestPayload(t));
+            replyBytes += REPLY_BYTES + Bytes.align8(replyPayload(t));
+            p += ITEM_BYTES + Bytes.align8(requestPayload(t));
         }
         byte[] reply = call.replyBuffer(replyBytes);
         p = REQ_ITEMS;
@@ -143,8 +141,8 @@ public abstract class TupleRpc {
             w.charge(tupleCost);
             serve(w, t, Bytes.getLong(d, p + ITEM_KEY), Bytes.getLong(d, p + ITEM_OFFSET),
                     Bytes.getLong(d, p + ITEM_ARG0), Bytes.getLong(d, p + ITEM_ARG1), d, p + ITEM_BYTES, reply, r);
-            p += ITEM_BYTES + align8(requestPayload(t));
-            r += REPLY_BYTES + align8(replyPayload(t));
+            p += ITEM_BYTES + Bytes.align8(requestPayload(t));
+            r += REPLY_BYTES + Bytes.align8(replyPayload(t));
         }
         w.reply(call);
     }

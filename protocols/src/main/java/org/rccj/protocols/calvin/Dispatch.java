@@ -42,7 +42,7 @@ final class Dispatch {
     Dispatch(Cluster cluster, int batchBytes, long epochNs, long pollNs) {
         this.nodes = cluster.nodes();
         this.creditRetryMaxNs = Math.max(CREDIT_RETRY_NS, Math.max(epochNs, 4 * pollNs));
-        this.slotBytes = align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
+        this.slotBytes = Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
         long bytes = SLOTS + (long) nodes * DEPTH * slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) {
@@ -53,8 +53,6 @@ final class Dispatch {
         this.dispatchHandler = cluster.register("calvin.dispatch", this::handleDispatch);
         this.creditHandler = cluster.register("calvin.credit", this::handleCredit);
     }
-
-    static int align8(int n) { return (n + 7) & ~7; }
 
     /** Offset of the slot that holds {@code sender}'s batch of {@code epoch}. */
     long slot(int sender, long epoch) {

@@ -50,7 +50,7 @@ final class WaitDieLock {
             int bytes = 0, p = REQ_ITEMS;
             for (int i = 0; i < count; i++) {
                 Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
-                bytes += REPLY_BYTES + ((replyPayload(t) + 7) & ~7);
+                bytes += REPLY_BYTES + Bytes.align8(replyPayload(t));
                 p += ITEM_BYTES;
             }
             call.replyBuffer(bytes);

@@ -86,8 +86,6 @@ final class WaitTable {
         pollTables = new Table[workers][8];
     }
 
-    private static int align8(int n) { return (n + 7) & ~7; }
-
     private boolean measuring(long now) { return window != null && now >= window.measureStart() && now < window.endTime(); }
 
     /**
@@ -129,7 +127,7 @@ final class WaitTable {
                 }
             }
             p += TupleRpc.ITEM_BYTES;
-            r += TupleRpc.REPLY_BYTES + align8(t.tupleBytes);
+            r += TupleRpc.REPLY_BYTES + Bytes.align8(t.tupleBytes);
         }
         if (waits == 0) return true;
         if (failed) {
