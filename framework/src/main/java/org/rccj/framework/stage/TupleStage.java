@@ -12,7 +12,7 @@ import org.rccj.primitives.Op;
  * the stage's {@link TupleRpc} depending on the hybrid bit, and a protocol supplies only what differs:
  * <ul>
  * <li>which accesses: {@link #selected};</li>
- * <li>one-sided, the ops it posts per access ({@link #post}, each op through {@link #add}; at most two) and
+ * <li>one-sided, the ops it posts per access ({@link #post}, each op through {@link #add}) and
  * what it makes of them once completed ({@link #completed}, which may ask for another round);</li>
  * <li>RPC, the arguments it sends ({@link #arg0}, {@link #arg1}, {@link #payload}), the handler that serves
  * them (the {@link TupleRpc} subclass) and what it makes of each reply ({@link #replied}).</li>
@@ -83,14 +83,19 @@ public abstract class TupleStage {
     protected long arg1(Access a) { return 0; }
     protected void payload(Access a, byte[] dst, int off) {}
 
+    /** RPC: the stage's handler (a stage with two, like DrTM's commit and unlock, picks one per run). */
+    protected TupleRpc rpc() { return rpc; }
+
     /** One-sided: the current round, from 0. */
     protected final int round() { return round; }
 
-    /** One-sided, from {@link #post}: queues {@code op} for the round's flush and hands it back at completion. */
+    /**
+     * One-sided, from {@link #post}: queues {@code op} for the round's flush; the first two an access adds are
+     * handed back to {@link #completed}.
+     */
     protected final Op add(Op op) {
-        if (added == 2) throw new IllegalStateException(getClass().getSimpleName() + ": at most two ops per access");
         ctx.add(op);
-        ops[2 * slot + added++] = op;
+        if (added < 2) ops[2 * slot + added++] = op;
         return op;
     }
 
@@ -103,7 +108,7 @@ public abstract class TupleStage {
         if (oneSided) {
             postAll(tx, from, to);
         } else {
-            rpc.call(ctx, caller, tx, from, to, items);
+            rpc().call(ctx, caller, tx, from, to, items);
         }
         ctx.release();
         verdict.check();

@@ -6,6 +6,7 @@ import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's MVCC: a timestamp per attempt; READ during execution (every access, so write-set
@@ -55,20 +56,11 @@ final class MvccExecutor extends TxnExecutor {
         long t = ctx.stageStart();
         lock.run(tx, ts, code.oneSided(Stage.LOCK));
         t = ctx.stageNext(Stage.LOCK, t);
-        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = ctx.stageNext(Stage.LOG, t);
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        commit.run(tx, ts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        t = ctx.stageNext(Stage.COMMIT, t);
-        release.run(tx, oneSidedRelease);
-        ctx.stageNext(Stage.RELEASE, t);
+        commit.timestamp(ts);
+        CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 
 
     @Override
-    public void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }

@@ -7,6 +7,7 @@ import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's SUNDIAL: READ during execution (every access, with its lease); at commit LOCK the write
@@ -62,24 +63,11 @@ final class SundialExecutor extends TxnExecutor {
         renew.run(tx, cts, code.oneSided(Stage.RENEW));
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
-        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = ctx.stageNext(Stage.LOG, t);
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        commit.run(tx, cts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (a.write) a.meta1 = cts;           // RELEASE unlocks with the new version's lease [cts, cts]
-        }
-        t = ctx.stageNext(Stage.COMMIT, t);
-        release.run(tx, oneSidedRelease);
-        ctx.stageNext(Stage.RELEASE, t);
+        commit.timestamp(cts);
+        CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 
 
     @Override
-    public void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }
