@@ -177,7 +177,7 @@ final class CalvinExecutor extends TxnExecutor {
                 absent = true;
             } else {
                 a.offset = off;
-                a.meta0 = mem.getLong(region, at + Forward.ITEM_TICKET);
+                writeBack.ticket(a, mem.getLong(region, at + Forward.ITEM_TICKET));
                 a.locked = a.write;
                 a.version = a.prevVersion = mem.getLong(region, at + Forward.ITEM_VERSION);
                 if (!validate) {

@@ -8,6 +8,7 @@ import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.AccessLongs;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
@@ -34,9 +35,17 @@ final class WriteBack extends WriteStage {
         }
     }
 
+    /** Per access: the lock ticket the scheduler granted (releasing passes the lock to the next ticket). */
+    private final AccessLongs tickets;
     private boolean install;
 
-    WriteBack(CoroutineContext ctx, Rpc rpc) { super(ctx, rpc); }
+    WriteBack(CoroutineContext ctx, Rpc rpc) {
+        super(ctx, rpc);
+        this.tickets = new AccessLongs(ctx.tx);
+    }
+
+    /** Access {@code a} holds its tuple's lock under {@code ticket}. */
+    void ticket(Access a, long ticket) { tickets.set(a, ticket); }
 
     /** Installs and releases every tuple {@code tx} holds; returns once all are done. */
     void install(Tx tx, boolean oneSided) {
@@ -61,10 +70,10 @@ final class WriteBack extends WriteStage {
             CalvinTuple.installImage(ctx.tx.id, a.update, a.table.recordBytes, w.data, 0);
             add(w);
         }
-        add(ctx.op().writeLong(a.node, region, a.offset + CalvinTuple.SERVING, CalvinTuple.released(a.meta0)));
+        add(ctx.op().writeLong(a.node, region, a.offset + CalvinTuple.SERVING, CalvinTuple.released(tickets.get(a))));
     }
 
-    @Override protected long arg0(Access a) { return a.meta0; }
+    @Override protected long arg0(Access a) { return tickets.get(a); }
     @Override protected long arg1(Access a) { return install ? 1 : 0; }
 
     @Override

@@ -133,7 +133,7 @@ final class DrtmExecutor extends TxnExecutor {
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (!leased(a)) continue;
-            if (!word.confirmable(a.meta0, now)) throw DrtmTuple.LEASE_EXPIRED;
+            if (!word.confirmable(lease.held(a), now)) throw DrtmTuple.LEASE_EXPIRED;
             counters.leaseConfirmed(ctx);
             if (p.auditLeases) audit(a);
         }

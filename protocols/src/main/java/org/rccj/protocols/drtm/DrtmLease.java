@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.AccessLongs;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -26,6 +27,8 @@ final class DrtmLease extends DrtmAcquire {
 
     private final DrtmLockWord word;
     private final DrtmCounters counters;
+    /** Per access: the lease word relied on (its end is confirmed at commit). */
+    private final AccessLongs held;
     /** Duration of the leases this transaction takes (read-write or read-only), ns. */
     private long leaseNs;
 
@@ -33,7 +36,11 @@ final class DrtmLease extends DrtmAcquire {
         super(ctx, clock, rpc, locator);
         this.word = word;
         this.counters = counters;
+        this.held = new AccessLongs(ctx.tx);
     }
+
+    /** The lease word access {@code a} relies on (0 if it took none). */
+    long held(Access a) { return held.get(a); }
 
     void duration(long ns) { leaseNs = ns; }
 
@@ -43,7 +50,8 @@ final class DrtmLease extends DrtmAcquire {
 
     @Override
     void accept(Access a, long desired, long held) {
-        DrtmTuple.acceptLease(a, held);
+        DrtmTuple.acceptLease(held);
+        this.held.set(a, held);
         if (held == desired) counters.leaseGranted(ctx); else counters.leaseShared(ctx);
     }
 }

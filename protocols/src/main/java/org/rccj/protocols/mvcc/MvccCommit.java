@@ -11,7 +11,7 @@ import org.rccj.framework.txn.Access;
 import org.rccj.primitives.Op;
 
 /**
- * COMMIT stage: install each write as a new version in the victim slot chosen at LOCK ({@code meta1}),
+ * COMMIT stage: install each write as a new version in the victim slot chosen at LOCK ({@link Versions#victim}),
  * while tts is still held: first the record, then the slot's (wts, wid) — the order the READ stage's
  * double-read check relies on. One-sided: two WRITEs on the same queue pair (executed in order), unsignaled
  * when RELEASE is one-sided too (its WRITE completes after them: passive ACK). RPC: the handler stores the
@@ -39,11 +39,13 @@ final class MvccCommit extends WriteStage {
     }
 
     private final MvccTuple tuple;
+    private final Versions versions;
     private long ts;
 
-    MvccCommit(CoroutineContext ctx, MvccTuple tuple, Rpc rpc) {
+    MvccCommit(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, Versions versions) {
         super(ctx, rpc);
         this.tuple = tuple;
+        this.versions = versions;
     }
 
     /** The timestamp the next run installs its versions at. */
@@ -53,7 +55,7 @@ final class MvccCommit extends WriteStage {
 
     @Override
     protected void post(Access a, int i) {
-        int s = (int) a.meta1;
+        int s = versions.victim(a);
         int bytes = a.table.recordBytes;
         Op record = ctx.op().write(a.node, a.table.region(), a.offset + a.table.recordOffset(s), bytes);
         System.arraycopy(a.update, 0, record.data, 0, bytes);
@@ -64,6 +66,6 @@ final class MvccCommit extends WriteStage {
     }
 
     @Override protected long arg0(Access a) { return ts; }
-    @Override protected long arg1(Access a) { return a.meta1; }
+    @Override protected long arg1(Access a) { return versions.victim(a); }
     @Override protected void payload(Access a, byte[] dst, int off) { MvccTuple.commitImage(a, ts, ctx.tx.id, dst, off); }
 }

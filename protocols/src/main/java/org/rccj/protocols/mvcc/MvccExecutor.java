@@ -7,6 +7,7 @@ import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.framework.stage.CommitTail;
+import org.rccj.framework.stage.ReleaseWord;
 
 /**
  * One coroutine's MVCC: a timestamp per attempt; READ during execution (every access, so write-set
@@ -20,7 +21,7 @@ final class MvccExecutor extends TxnExecutor {
     private final MvccRead read;
     private final MvccLock lock;
     private final MvccCommit commit;
-    private final org.rccj.framework.stage.ReleaseWord release;
+    private final ReleaseWord release;
     final MvccCounters counters = new MvccCounters();
     private long ts;
 
@@ -29,9 +30,10 @@ final class MvccExecutor extends TxnExecutor {
         this.code = p.hybrid;
         this.clock = new MvccClock(ctx.globalId);
         this.clockBase = clockBase;
-        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), clock, counters);
-        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, clock);
-        this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc);
+        Versions versions = new Versions(ctx.tx);
+        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), versions, clock, counters);
+        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, versions, clock);
+        this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc, versions);
         this.release = new org.rccj.framework.stage.ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
     }
 

@@ -39,12 +39,14 @@ final class MvccLock extends TupleStage {
     }
 
     private final MvccTuple tuple;
+    private final Versions versions;
     private final MvccClock clock;
     private long ts;
 
-    MvccLock(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, MvccClock clock) {
+    MvccLock(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, Versions versions, MvccClock clock) {
         super(ctx, rpc);
         this.tuple = tuple;
+        this.versions = versions;
         this.clock = clock;
     }
 
@@ -74,6 +76,6 @@ final class MvccLock extends TupleStage {
 
     private void decide(Access a, long found, byte[] header, int off) {
         clock.observe(tuple.maxTimestamp(header, off));
-        tuple.acceptLock(a, ts, found, header, off);
+        tuple.acceptLock(a, versions, ts, found, header, off);
     }
 }

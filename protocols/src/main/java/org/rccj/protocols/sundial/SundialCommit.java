@@ -37,28 +37,23 @@ final class SundialCommit extends WriteStage {
         }
     }
 
+    private final Leases leases;
     private long cts;
 
-    SundialCommit(CoroutineContext ctx, Rpc rpc) { super(ctx, rpc); }
+    SundialCommit(CoroutineContext ctx, Rpc rpc, Leases leases) {
+        super(ctx, rpc);
+        this.leases = leases;
+    }
 
     /** The commit timestamp the next run installs its versions at. */
     void timestamp(long cts) { this.cts = cts; }
-
-    @Override
-    public void run(Tx tx, boolean oneSided, boolean passiveAck) {
-        super.run(tx, oneSided, passiveAck);
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (a.write) a.meta1 = cts;           // RELEASE unlocks with the new version's lease [cts, cts]
-        }
-    }
 
     @Override protected boolean selected(Access a) { return a.write; }
 
     @Override
     protected void post(Access a, int i) {
         int region = a.table.region();
-        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(a.meta1)));
+        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(leases.rtsWord(a))));
         Op record = ctx.op().write(a.node, region, a.offset + a.table.recordOffset, a.table.recordBytes);
         System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
         write(record);
@@ -69,6 +64,6 @@ final class SundialCommit extends WriteStage {
     }
 
     @Override protected long arg0(Access a) { return cts; }
-    @Override protected long arg1(Access a) { return SundialTuple.committingWord(a.meta1); }
+    @Override protected long arg1(Access a) { return SundialTuple.committingWord(leases.rtsWord(a)); }
     @Override protected void payload(Access a, byte[] dst, int off) { SundialTuple.commitImage(a, cts, ctx.tx.id, dst, off); }
 }

@@ -21,16 +21,18 @@ final class SundialExecutor extends TxnExecutor {
     private final SundialRenew renew;
     private final SundialCommit commit;
     private final SundialRelease release;
+    private final Leases leases;
     final SundialCounters counters = new SundialCounters();
 
     SundialExecutor(CoroutineContext ctx, SundialProtocol p) {
         super(ctx);
         this.code = p.hybrid;
-        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), counters);
-        this.lock = new SundialLock(ctx, p.lockRpc, counters);
-        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, counters);
-        this.commit = new SundialCommit(ctx, p.commitRpc);
-        this.release = new SundialRelease(ctx, p.releaseRpc);
+        this.leases = new Leases(ctx.tx);
+        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), leases, counters);
+        this.lock = new SundialLock(ctx, p.lockRpc, leases, counters);
+        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, leases, counters);
+        this.commit = new SundialCommit(ctx, p.commitRpc, leases);
+        this.release = new SundialRelease(ctx, p.releaseRpc, leases);
     }
 
     @Override
@@ -41,12 +43,12 @@ final class SundialExecutor extends TxnExecutor {
     }
 
     /** The commit timestamp: no earlier than any version read, later than any lease a write ends. */
-    static long commitTimestamp(Tx tx) {
+    long commitTimestamp(Tx tx) {
         long cts = 0;
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
-            cts = Math.max(cts, a.meta0);
-            if (a.write) cts = Math.max(cts, SundialTuple.rtsOf(a.meta1) + 1);
+            cts = Math.max(cts, leases.wts(a));
+            if (a.write) cts = Math.max(cts, SundialTuple.rtsOf(leases.rtsWord(a)) + 1);
         }
         return cts;
     }
@@ -64,6 +66,7 @@ final class SundialExecutor extends TxnExecutor {
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
         commit.timestamp(cts);
+        release.committed(cts);
         CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 

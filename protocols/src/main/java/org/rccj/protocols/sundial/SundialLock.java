@@ -49,12 +49,14 @@ final class SundialLock extends TupleStage {
         }
     }
 
+    private final Leases leases;
     private final SundialCounters counters;
     /** Per access (by index): the unlocked rts word the next CAS expects. */
     private long[] expected = new long[8];
 
-    SundialLock(CoroutineContext ctx, Rpc rpc, SundialCounters counters) {
+    SundialLock(CoroutineContext ctx, Rpc rpc, Leases leases, SundialCounters counters) {
         super(ctx, rpc, true);
+        this.leases = leases;
         this.counters = counters;
     }
 
@@ -64,7 +66,7 @@ final class SundialLock extends TupleStage {
     protected void post(Access a, int i) {
         if (round() == 0) {
             if (i >= expected.length) expected = Arrays.copyOf(expected, Math.max(i + 1, expected.length * 2));
-            expected[i] = SundialTuple.expectedWord(a);
+            expected[i] = leases.expectedWord(a);
         }
         add(ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[i], expected[i] | SundialTuple.LOCKED).unsignaled());
         add(ctx.op().read(a.node, a.table.region(), a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES));
@@ -80,15 +82,15 @@ final class SundialLock extends TupleStage {
         }
         if (step != SundialTuple.DONE) throw SundialTuple.LOCK_CONFLICT;
         byte[] d = version.data;
-        SundialTuple.acceptLock(a, expected[i], Bytes.getLong(d, 0), Bytes.getLong(d, SundialTuple.WID - SundialTuple.WTS));
+        SundialTuple.acceptLock(a, leases, expected[i], Bytes.getLong(d, 0), Bytes.getLong(d, SundialTuple.WID - SundialTuple.WTS));
         return false;
     }
 
-    @Override protected long arg0(Access a) { return SundialTuple.expectedWord(a); }
+    @Override protected long arg0(Access a) { return leases.expectedWord(a); }
 
     @Override
     protected void replied(Access a, long status, long wts, byte[] reply, int p) {
         if (status == SundialTuple.BUSY) throw SundialTuple.LOCK_CONFLICT;
-        SundialTuple.acceptLock(a, status, wts, Bytes.getLong(reply, p + REPLY_WID));
+        SundialTuple.acceptLock(a, leases, status, wts, Bytes.getLong(reply, p + REPLY_WID));
     }
 }

@@ -46,14 +46,16 @@ final class SundialRenew extends TupleStage {
     }
 
     private final SundialTuple tuple;
+    private final Leases leases;
     private final SundialCounters counters;
     private long cts;
     /** Per access (by index): the rts word the next CAS expects. */
     private long[] expected = new long[8];
 
-    SundialRenew(CoroutineContext ctx, SundialTuple tuple, Rpc rpc, SundialCounters counters) {
+    SundialRenew(CoroutineContext ctx, SundialTuple tuple, Rpc rpc, Leases leases, SundialCounters counters) {
         super(ctx, rpc, true);
         this.tuple = tuple;
+        this.leases = leases;
         this.counters = counters;
     }
 
@@ -63,13 +65,13 @@ final class SundialRenew extends TupleStage {
         run(tx, oneSided);
     }
 
-    @Override protected boolean selected(Access a) { return tuple.needsRenewal(a, cts); }
+    @Override protected boolean selected(Access a) { return tuple.needsRenewal(a, leases.rtsWord(a), cts); }
 
     @Override
     protected void post(Access a, int i) {
         if (round() == 0) {
             if (i >= expected.length) expected = Arrays.copyOf(expected, Math.max(i + 1, expected.length * 2));
-            expected[i] = SundialTuple.expectedWord(a);
+            expected[i] = leases.expectedWord(a);
         }
         add(ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[i], cts).unsignaled());
         add(ctx.op().read(a.node, a.table.region(), a.offset + SundialTuple.WTS, 8));
@@ -77,7 +79,7 @@ final class SundialRenew extends TupleStage {
 
     @Override
     protected boolean completed(Access a, int i, Op cas, Op wts) {
-        long step = SundialTuple.renewStep(a.meta0, expected[i], cts, cas.result, Bytes.getLong(wts.data, 0));
+        long step = SundialTuple.renewStep(leases.wts(a), expected[i], cts, cas.result, Bytes.getLong(wts.data, 0));
         if (step >= 0) {
             counters.casRetries++;
             if (round() + 1 < MAX_ROUNDS) {
@@ -90,8 +92,8 @@ final class SundialRenew extends TupleStage {
         return false;
     }
 
-    @Override protected long arg0(Access a) { return SundialTuple.expectedWord(a); }
-    @Override protected long arg1(Access a) { return a.meta0; }
+    @Override protected long arg0(Access a) { return leases.expectedWord(a); }
+    @Override protected long arg1(Access a) { return leases.wts(a); }
     @Override protected void payload(Access a, byte[] dst, int off) { Bytes.putLong(dst, off + REQ_CTS, cts); }
     @Override protected void replied(Access a, long step, long r1, byte[] reply, int p) { decided(step); }
 

@@ -77,7 +77,7 @@ final class WaitDieLock {
         @Override
         public void result(Access a, long offset, long r1, byte[] reply, int p) {
             LockWords.takeReplyImage(ctx, a, offset, reply, p);
-            if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) a.meta0 |= WaitDieTuple.MARKED;
+            if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) attempt.marks.setBits(a, WaitDieTuple.MARKED);
             int o = (int) (r1 & WaitDieTuple.OUTCOME_MASK);
             if (o == WaitDieTuple.GRANTED) {
                 a.locked = true;
@@ -148,8 +148,8 @@ final class WaitDieLock {
                     }
                     case WaitDieTuple.WAIT -> {
                         if (waitStart < 0) waitStart = ctx.now();
-                        if ((a.meta0 & WaitDieTuple.WAITED) == 0) {
-                            a.meta0 |= WaitDieTuple.WAITED;
+                        if (!attempt.marks.has(a, WaitDieTuple.WAITED)) {
+                            attempt.marks.setBits(a, WaitDieTuple.WAITED);
                             if (measuring()) attempt.waits++;
                         }
                         waiterSeen[m] = waiter;
@@ -172,7 +172,7 @@ final class WaitDieLock {
                     Access a = tx.access(pending[k]);
                     if (!WaitDieTuple.shouldMark(ts, waiterSeen[k])) continue;
                     ctx.add(ctx.op().cas(a.node, a.table.region(), a.offset + WaitDieTuple.WAITER, waiterSeen[k], ts).unsignaled());
-                    a.meta0 |= WaitDieTuple.MARKED;
+                    attempt.marks.setBits(a, WaitDieTuple.MARKED);
                 }
                 ctx.flush();
                 ctx.release();
