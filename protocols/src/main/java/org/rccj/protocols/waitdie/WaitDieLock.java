@@ -45,17 +45,9 @@ final class WaitDieLock {
 
         @Override
         protected void handle(Worker w, Op call) {
-            byte[] d = call.data;
-            int count = (int) Bytes.getLong(d, REQ_COUNT);
-            int bytes = 0, p = REQ_ITEMS;
-            for (int i = 0; i < count; i++) {
-                Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
-                bytes += REPLY_BYTES + Bytes.align8(replyPayload(t));
-                p += ITEM_BYTES;
-            }
-            call.replyBuffer(bytes);
-            WaitTable q = tables[w.node];
-            if (q.lock(w, call, count)) w.reply(call);
+            Wire x = wire(w);
+            call.replyBuffer(replyBytes(x.request, call.data));
+            if (tables[w.node].lock(w, call, x.request.wrap(call.data), x.reply.wrap(call.reply))) w.reply(call);
         }
     }
 

@@ -4,7 +4,6 @@ import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
-import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 
@@ -93,23 +92,24 @@ final class WaitTable {
      * The reply buffer must already be sized (R0, R1 and the tuple image per item).
      * @return true if the reply can be sent now, false if it is deferred
      */
-    synchronized boolean lock(Worker w, Op call, int count) {
-        byte[] d = call.data, reply = call.reply;
+    synchronized boolean lock(Worker w, Op call, TupleRpc.Request items, TupleRpc.Reply out) {
+        byte[] reply = call.reply;
+        int count = items.count();
         long now = w.ep.now();
         boolean ended = now >= endTime();
         long tupleCost = w.ep.profile().tupleOpNs;
         Waiter[] tmp = scratch(w.index, count);
         int waits = 0;
         boolean failed = false;
-        int p = TupleRpc.REQ_ITEMS, r = 0;
         for (int i = 0; i < count; i++) {
-            Table t = store.table((int) Bytes.getLong(d, p + TupleRpc.ITEM_TABLE));
-            long key = Bytes.getLong(d, p + TupleRpc.ITEM_KEY), ts = Bytes.getLong(d, p + TupleRpc.ITEM_ARG0);
+            Table t = store.table(items.table());
+            long key = items.key(), ts = items.arg0();
+            int r = out.at();
             w.charge(tupleCost);
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + TupleRpc.REPLY_R0, off);
+            out.r0(off);
             if (off < 0) {
-                Bytes.putLong(reply, r + TupleRpc.REPLY_R1, WaitDieTuple.ABSENT);
+                out.r1(WaitDieTuple.ABSENT);
                 failed = true;
             } else {
                 int o = attempt(w, t, off, ts, ended, reply, r, false);
@@ -126,14 +126,14 @@ final class WaitTable {
                     failed = true;
                 }
             }
-            p += TupleRpc.ITEM_BYTES;
-            r += TupleRpc.REPLY_BYTES + Bytes.align8(t.tupleBytes);
+            items.next(0);
+            out.next(t.tupleBytes);
         }
         if (waits == 0) return true;
         if (failed) {
             // the request aborts anyway: its waiting items give up without waiting
             for (int k = 0; k < waits; k++) {
-                Bytes.putLong(reply, tmp[k].reply + TupleRpc.REPLY_R1, WaitDieTuple.CANCELLED);
+                TupleRpc.Reply.r1(reply, tmp[k].reply, WaitDieTuple.CANCELLED);
                 free(tmp[k]);
             }
             return true;
@@ -163,11 +163,11 @@ final class WaitTable {
         long waiter = memory.getLongVolatile(t.region(), off + WaitDieTuple.WAITER);
         int o = WaitDieTuple.decide(ts, found, waiter, ended);
         if (o == WaitDieTuple.GRANTED) {
-            WaitDieTuple.WORDS.copyImage(w, t, off, reply, r + TupleRpc.REPLY_BYTES);
+            WaitDieTuple.WORDS.copyImage(w, t, off, reply, TupleRpc.Reply.payload(r));
         } else if (o == WaitDieTuple.YIELD) {
             memory.putLongVolatile(t.region(), off + WaitDieTuple.LOCK, 0);
         }
-        Bytes.putLong(reply, r + TupleRpc.REPLY_R1, o | (o == WaitDieTuple.GRANTED && marked ? WaitDieTuple.MARKED_FLAG : 0));
+        TupleRpc.Reply.r1(reply, r, o | (o == WaitDieTuple.GRANTED && marked ? WaitDieTuple.MARKED_FLAG : 0));
         return o;
     }
 
@@ -279,7 +279,7 @@ final class WaitTable {
                 Waiter x = waiting[i];
                 if (x == e || x.request != req) continue;
                 unmark(x);
-                Bytes.putLong(req.call.reply, x.reply + TupleRpc.REPLY_R1, WaitDieTuple.CANCELLED);
+                TupleRpc.Reply.r1(req.call.reply, x.reply, WaitDieTuple.CANCELLED);
                 retire(x);
             }
         }
