@@ -31,6 +31,9 @@ public abstract class HybridCodesSuite {
     /** The protocol's own checks of the sim run of {@code code}. */
     protected void check(RunResult r, int code) {}
 
+    /** The protocol's own checks of the local run of {@code code}. */
+    protected void checkLocal(RunResult r, String code) {}
+
     Stream<Integer> codes() { return HybridCodes.codes(stages, count); }
 
     Stream<String> localCodes() { return local.length == 0 ? codes().map(String::valueOf) : Stream.of(local); }
@@ -47,6 +50,8 @@ public abstract class HybridCodesSuite {
     @ParameterizedTest(name = "local {0}")
     @MethodSource("localCodes")
     void local(String code) {
-        HybridCodes.assertVerified(HybridCodes.local(protocol, code), "local " + code);
+        RunResult r = HybridCodes.local(protocol, code);
+        HybridCodes.assertVerified(r, "local " + code);
+        checkLocal(r, code);
     }
 }

@@ -65,6 +65,9 @@ public abstract class TupleStage {
     /** Which accesses this stage acts on. */
     protected abstract boolean selected(Access a);
 
+    /** One-sided, before the first round: e.g. locate the range's tuples (absent keys are then flagged). */
+    protected void prepare(Tx tx, int from, int to) {}
+
     /** One-sided: builds access {@code a}'s ops for this {@link #round()} and queues each with {@link #add}. */
     protected abstract void post(Access a, int i);
 
@@ -124,6 +127,7 @@ public abstract class TupleStage {
             }
             idx[n++] = i;
         }
+        prepare(tx, from, to);
         for (round = 0; n > 0; round++) {
             for (int k = 0; k < n; k++) {
                 slot = k;

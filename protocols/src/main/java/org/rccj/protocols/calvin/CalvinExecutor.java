@@ -88,7 +88,7 @@ final class CalvinExecutor extends TxnExecutor {
         if (reconnaissance && tx.size() > 0) submitAndAwait(tx, true);
         if (!submitted) return;     // nothing accessed: nothing to order
         long t = ctx.now();
-        if (!tx.readOnly()) writeBack.install(tx, forwardOneSided);
+        if (!tx.readOnly()) writeBack.finish(tx, forwardOneSided, true);
         long now = ctx.now();
         long log = Math.max(0, loggedAt - sealedAt);
         long dispatch = Math.max(0, postedAt - submitAt - log);
@@ -102,7 +102,7 @@ final class CalvinExecutor extends TxnExecutor {
     public void abort(Tx tx) {
         for (int i = 0; i < tx.size(); i++) {
             if (tx.access(i).locked) {
-                writeBack.release(tx, forwardOneSided);
+                writeBack.finish(tx, forwardOneSided, false);
                 return;
             }
         }

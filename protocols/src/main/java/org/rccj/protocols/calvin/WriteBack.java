@@ -47,15 +47,12 @@ final class WriteBack extends WriteStage {
     /** Access {@code a} holds its tuple's lock under {@code ticket}. */
     void ticket(Access a, long ticket) { tickets.set(a, ticket); }
 
-    /** Installs and releases every tuple {@code tx} holds; returns once all are done. */
-    void install(Tx tx, boolean oneSided) {
-        install = true;
-        run(tx, oneSided);
-    }
-
-    /** Releases every tuple {@code tx} holds without installing (abort); returns once all are done. */
-    void release(Tx tx, boolean oneSided) {
-        install = false;
+    /**
+     * Releases every tuple {@code tx} holds, installing its writes first if {@code install} (not after a
+     * workload-logic rollback); returns once all are done.
+     */
+    void finish(Tx tx, boolean oneSided, boolean install) {
+        this.install = install;
         run(tx, oneSided);
     }
 
