@@ -41,17 +41,17 @@ public abstract class HybridCodesSuite {
     @ParameterizedTest(name = "sim code {0}")
     @MethodSource("codes")
     void sim(int code) {
-        RunResult r = HybridCodes.sim(protocol, code);
-        HybridCodes.assertVerified(r, "sim code " + code);
+        RunResult r = verified(HybridCodes.sim(protocol, code), "sim code " + code);
         check(r, code);
         HybridCodes.assertPureCodesUsePureTransports(r, code, stages);
     }
 
     @ParameterizedTest(name = "local {0}")
     @MethodSource("localCodes")
-    void local(String code) {
-        RunResult r = HybridCodes.local(protocol, code);
-        HybridCodes.assertVerified(r, "local " + code);
-        checkLocal(r, code);
+    void local(String code) { checkLocal(verified(HybridCodes.local(protocol, code), "local " + code), code); }
+
+    private static RunResult verified(RunResult r, String what) {
+        HybridCodes.assertVerified(r, what);
+        return r;
     }
 }

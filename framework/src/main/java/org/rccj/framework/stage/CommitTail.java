@@ -13,6 +13,12 @@ import org.rccj.framework.txn.Tx;
 public final class CommitTail {
     private CommitTail() {}
 
+    /** Runs {@code stage} as stage {@code s} on the transport its hybrid bit names; returns when the next stage starts. */
+    public static long step(CoroutineContext ctx, Tx tx, HybridCode code, Stage s, TupleStage stage, long t) {
+        stage.run(tx, code.oneSided(s));
+        return ctx.stageNext(s, t);
+    }
+
     /**
      * LOG and COMMIT if {@code writes}, then RELEASE; each stage's time is recorded.
      * @param t when the tail starts (the previous stage's end)

@@ -36,6 +36,7 @@ public abstract class TupleStage {
     private int[] idx = new int[8];
     private Op[] ops = new Op[16];
     private int slot, added, round;
+    private long arg;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return TupleStage.this.selected(a); }
@@ -101,6 +102,15 @@ public abstract class TupleStage {
         if (added < 2) ops[2 * slot + added++] = op;
         return op;
     }
+
+    /** Runs the stage over the whole transaction with a stage-wide argument (a timestamp) for {@link #arg()}. */
+    public final void run(Tx tx, long arg, boolean oneSided) {
+        this.arg = arg;
+        run(tx, 0, tx.size(), oneSided);
+    }
+
+    /** The stage-wide argument of the current run (see {@link #run(Tx, long, boolean)}). */
+    protected final long arg() { return arg; }
 
     /** Runs the stage over the whole transaction. */
     public void run(Tx tx, boolean oneSided) { run(tx, 0, tx.size(), oneSided); }

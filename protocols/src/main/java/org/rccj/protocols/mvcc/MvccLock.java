@@ -41,7 +41,6 @@ final class MvccLock extends TupleStage {
     private final MvccTuple tuple;
     private final Versions versions;
     private final MvccClock clock;
-    private long ts;
 
     MvccLock(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, Versions versions, MvccClock clock) {
         super(ctx, rpc);
@@ -50,16 +49,11 @@ final class MvccLock extends TupleStage {
         this.clock = clock;
     }
 
-    void run(Tx tx, long ts, boolean oneSided) {
-        this.ts = ts;
-        run(tx, oneSided);
-    }
-
     @Override protected boolean selected(Access a) { return a.write; }
 
     @Override
     protected void post(Access a, int i) {
-        add(ctx.op().cas(a.node, a.table.region(), a.offset + tuple.tts, 0, ts).unsignaled());
+        add(ctx.op().cas(a.node, a.table.region(), a.offset + tuple.tts, 0, arg()).unsignaled());
         add(ctx.op().read(a.node, a.table.region(), a.offset, tuple.headerBytes));
     }
 
@@ -69,13 +63,13 @@ final class MvccLock extends TupleStage {
         return false;
     }
 
-    @Override protected long arg0(Access a) { return ts; }
+    @Override protected long arg0(Access a) { return arg(); }
 
     @Override
     protected void replied(Access a, long found, long r1, byte[] reply, int p) { decide(a, found, reply, p); }
 
     private void decide(Access a, long found, byte[] header, int off) {
         clock.observe(tuple.maxTimestamp(header, off));
-        tuple.acceptLock(a, versions, ts, found, header, off);
+        tuple.acceptLock(a, versions, arg(), found, header, off);
     }
 }

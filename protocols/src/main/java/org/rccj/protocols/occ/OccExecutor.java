@@ -42,12 +42,8 @@ final class OccExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
-        if (writes) {
-            lock.run(tx, code.oneSided(Stage.LOCK));
-            t = ctx.stageNext(Stage.LOCK, t);
-        }
-        validate.run(tx, code.oneSided(Stage.VALIDATE));
-        t = ctx.stageNext(Stage.VALIDATE, t);
+        if (writes) t = CommitTail.step(ctx, tx, code, Stage.LOCK, lock, t);
+        t = CommitTail.step(ctx, tx, code, Stage.VALIDATE, validate, t);
         if (writes) CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 

@@ -57,10 +57,7 @@ final class SundialExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
-        if (writes) {
-            lock.run(tx, code.oneSided(Stage.LOCK));
-            t = ctx.stageNext(Stage.LOCK, t);
-        }
+        if (writes) t = CommitTail.step(ctx, tx, code, Stage.LOCK, lock, t);
         long cts = commitTimestamp(tx);
         renew.run(tx, cts, code.oneSided(Stage.RENEW));
         t = ctx.stageNext(Stage.RENEW, t);

@@ -17,7 +17,7 @@ import org.rccj.primitives.Op;
  * its version was replaced or a writer holds it. One-sided: a CAS of the rts word from the value read to
  * the commit timestamp, then a READ of wts (after the CAS, same doorbell batch); a CAS lost to another
  * renewal is repeated with the value it found. RPC: the handler repeats the same CAS and read locally.
- * Both decide with {@link SundialTuple#renewStep}.
+ * Both decide with {@link SundialTuple#renewStep}. The commit timestamp is the run's stage-wide argument.
  */
 final class SundialRenew extends TupleStage {
     /** Bounds the CAS rounds (each lost to another renewal of the same tuple). */
@@ -48,7 +48,6 @@ final class SundialRenew extends TupleStage {
     private final SundialTuple tuple;
     private final Leases leases;
     private final SundialCounters counters;
-    private long cts;
     /** Per access (by index): the rts word the next CAS expects. */
     private long[] expected = new long[8];
 
@@ -59,13 +58,7 @@ final class SundialRenew extends TupleStage {
         this.counters = counters;
     }
 
-    /** Renews every lease that ends before {@code cts}; aborts if one cannot be. */
-    void run(Tx tx, long cts, boolean oneSided) {
-        this.cts = cts;
-        run(tx, oneSided);
-    }
-
-    @Override protected boolean selected(Access a) { return tuple.needsRenewal(a, leases.rtsWord(a), cts); }
+    @Override protected boolean selected(Access a) { return tuple.needsRenewal(a, leases.rtsWord(a), arg()); }
 
     @Override
     protected void post(Access a, int i) {
@@ -73,13 +66,13 @@ final class SundialRenew extends TupleStage {
             if (i >= expected.length) expected = Arrays.copyOf(expected, Math.max(i + 1, expected.length * 2));
             expected[i] = leases.expectedWord(a);
         }
-        add(ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[i], cts).unsignaled());
+        add(ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[i], arg()).unsignaled());
         add(ctx.op().read(a.node, a.table.region(), a.offset + SundialTuple.WTS, 8));
     }
 
     @Override
     protected boolean completed(Access a, int i, Op cas, Op wts) {
-        long step = SundialTuple.renewStep(leases.wts(a), expected[i], cts, cas.result, Bytes.getLong(wts.data, 0));
+        long step = SundialTuple.renewStep(leases.wts(a), expected[i], arg(), cas.result, Bytes.getLong(wts.data, 0));
         if (step >= 0) {
             counters.casRetries++;
             if (round() + 1 < MAX_ROUNDS) {
@@ -94,7 +87,7 @@ final class SundialRenew extends TupleStage {
 
     @Override protected long arg0(Access a) { return leases.expectedWord(a); }
     @Override protected long arg1(Access a) { return leases.wts(a); }
-    @Override protected void payload(Access a, byte[] dst, int off) { Bytes.putLong(dst, off + REQ_CTS, cts); }
+    @Override protected void payload(Access a, byte[] dst, int off) { Bytes.putLong(dst, off + REQ_CTS, arg()); }
     @Override protected void replied(Access a, long step, long r1, byte[] reply, int p) { decided(step); }
 
     private void decided(long step) {
