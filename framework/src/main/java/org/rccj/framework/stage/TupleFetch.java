@@ -46,17 +46,22 @@ public final class TupleFetch {
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return select(a); }
 
-        @Override
-        public void result(Access a, long r0, long r1, byte[] reply, int payload) {
-            if (r0 < 0) {
-                a.absent = true;
-                return;
-            }
-            a.offset = r0;
-            ctx.cache().put(a.table.id, a.key, r0);
-            System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
-        }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int payload) { located(ctx, a, r0, reply, payload); }
     };
+
+    /**
+     * Caller half of an RPC reply item that located a tuple and copied its image: records the location (and
+     * refills the location cache) and the image, or marks the access absent ({@code offset} &lt; 0).
+     */
+    public static void located(CoroutineContext ctx, Access a, long offset, byte[] reply, int payload) {
+        if (offset < 0) {
+            a.absent = true;
+            return;
+        }
+        a.offset = offset;
+        ctx.cache().put(a.table.id, a.key, offset);
+        System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
+    }
 
     public TupleFetch(CoroutineContext ctx, Rpc rpc) {
         this.ctx = ctx;

@@ -29,7 +29,12 @@ abstract class DrtmAcquire {
 
     /** The RPC half: the handler runs the CAS loop on the owner's memory. */
     abstract static class Rpc extends TupleRpc {
-        Rpc(Cluster c, String name) { super(c, name); }
+        protected final DrtmLockWord word;
+
+        Rpc(Cluster c, String name, DrtmLockWord word) {
+            super(c, name);
+            this.word = word;
+        }
 
         /** The rule: see {@link DrtmAcquire#next}. */
         abstract long next(long expected, long found, long now);
@@ -57,6 +62,7 @@ abstract class DrtmAcquire {
 
     protected final CoroutineContext ctx;
     protected final DrtmClock clock;
+    protected final DrtmLockWord word;
     private final Rpc rpc;
     private final TupleFetch locator;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
@@ -86,9 +92,10 @@ abstract class DrtmAcquire {
         }
     };
 
-    DrtmAcquire(CoroutineContext ctx, DrtmClock clock, Rpc rpc, TupleFetch locator) {
+    DrtmAcquire(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator) {
         this.ctx = ctx;
         this.clock = clock;
+        this.word = word;
         this.rpc = rpc;
         this.locator = locator;
     }

@@ -15,17 +15,11 @@ import org.rccj.framework.txn.Tx;
  */
 final class DrtmLease extends DrtmAcquire {
     static final class Rpc extends DrtmAcquire.Rpc {
-        private final DrtmLockWord word;
-
-        Rpc(Cluster c, DrtmLockWord word) {
-            super(c, "drtm.lease");
-            this.word = word;
-        }
+        Rpc(Cluster c, DrtmLockWord word) { super(c, "drtm.lease", word); }
 
         @Override long next(long expected, long found, long now) { return word.readerNext(expected, found, now); }
     }
 
-    private final DrtmLockWord word;
     private final DrtmCounters counters;
     /** Per access: the lease word relied on (its end is confirmed at commit). */
     private final AccessLongs held;
@@ -33,8 +27,7 @@ final class DrtmLease extends DrtmAcquire {
     private long leaseNs;
 
     DrtmLease(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator, DrtmCounters counters) {
-        super(ctx, clock, rpc, locator);
-        this.word = word;
+        super(ctx, clock, word, rpc, locator);
         this.counters = counters;
         this.held = new AccessLongs(ctx.tx);
     }

@@ -1,7 +1,6 @@
 package org.rccj.protocols.locking;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.HeaderLayout;
@@ -79,19 +78,5 @@ public final class LockWords {
                     + ": one-sided locking needs tuples that never move");
         }
         System.arraycopy(image, 0, a.image, 0, a.table.tupleBytes);
-    }
-
-    /**
-     * Caller half of an RPC lock reply item: records the location (and refills the location cache) and the
-     * image, or marks the access absent.
-     */
-    public static void takeReplyImage(CoroutineContext ctx, Access a, long offset, byte[] reply, int payload) {
-        if (offset < 0) {
-            a.absent = true;
-            return;
-        }
-        a.offset = offset;
-        ctx.cache().put(a.table.id, a.key, offset);
-        System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
     }
 }

@@ -63,7 +63,7 @@ final class NowaitLock extends TupleStage {
 
     @Override
     protected void replied(Access a, long offset, long found, byte[] reply, int p) {
-        LockWords.takeReplyImage(ctx, a, offset, reply, p);
+        TupleFetch.located(ctx, a, offset, reply, p);
         NowaitTuple.acceptLock(a, found);
     }
 }

@@ -11,7 +11,6 @@ import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
-import org.rccj.protocols.locking.LockWords;
 import org.rccj.protocols.locking.OneSidedLockRound;
 
 /**
@@ -68,7 +67,7 @@ final class WaitDieLock {
 
         @Override
         public void result(Access a, long offset, long r1, byte[] reply, int p) {
-            LockWords.takeReplyImage(ctx, a, offset, reply, p);
+            TupleFetch.located(ctx, a, offset, reply, p);
             if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) attempt.marks.setBits(a, WaitDieTuple.MARKED);
             int o = (int) (r1 & WaitDieTuple.OUTCOME_MASK);
             if (o == WaitDieTuple.GRANTED) {
