@@ -4,7 +4,6 @@ import java.lang.invoke.VarHandle;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
-import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
@@ -18,13 +17,8 @@ import org.rccj.primitives.Op;
  * same bytes in the same order.
  */
 final class MvccCommit extends WriteStage {
-    static final class Rpc extends TupleRpc {
-        private final MvccTuple tuple;
-
-        Rpc(Cluster c, MvccTuple tuple) {
-            super(c, "mvcc.commit");
-            this.tuple = tuple;
-        }
+    static final class Rpc extends MvccRpc {
+        Rpc(Cluster c, MvccTuple tuple) { super(c, "mvcc.commit", tuple); }
 
         @Override protected int requestPayload(Table t) { return MvccTuple.COMMIT_RECORD + t.recordBytes; }
 

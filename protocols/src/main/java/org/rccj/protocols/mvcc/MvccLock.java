@@ -4,7 +4,6 @@ import java.lang.invoke.VarHandle;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
-import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
@@ -20,13 +19,8 @@ import org.rccj.primitives.Op;
  * are in, so every lock taken is known and released.
  */
 final class MvccLock extends TupleStage {
-    static final class Rpc extends TupleRpc {
-        private final MvccTuple tuple;
-
-        Rpc(Cluster c, MvccTuple tuple) {
-            super(c, "mvcc.lock");
-            this.tuple = tuple;
-        }
+    static final class Rpc extends MvccRpc {
+        Rpc(Cluster c, MvccTuple tuple) { super(c, "mvcc.lock", tuple); }
 
         @Override protected int replyPayload(Table t) { return tuple.headerBytes; }
 
