@@ -1,5 +1,7 @@
 package org.rccj.protocols;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rccj.framework.config.Config;
@@ -56,5 +58,14 @@ public final class Runs {
 
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
         return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
+    }
+
+    /** Two sim runs of {@code config} agree on commits, aborts and their reasons and the protocol's own figures. */
+    public static void assertDeterministic(Map<String, Object> config) {
+        RunResult a = run(config), b = run(config);
+        assertEquals(a.commits(), b.commits());
+        assertEquals(a.aborts(), b.aborts());
+        assertEquals(a.abortReasons, b.abortReasons);
+        assertEquals(a.extra, b.extra);
     }
 }
