@@ -1,6 +1,7 @@
 package org.rccj.framework.stage;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -9,6 +10,7 @@ import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
@@ -28,7 +30,7 @@ public final class TupleFetch {
         @Override
         protected void serve(Worker w, Table t, long key, long offset, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            org.rccj.primitives.Bytes.putLong(reply, r + REPLY_R0, off);
+            Bytes.putLong(reply, r + REPLY_R0, off);
             if (off >= 0) {
                 w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
                 VarHandle.acquireFence();
@@ -114,8 +116,8 @@ public final class TupleFetch {
 
     private int remember(int n, Op op, int access) {
         if (n == ops.length) {
-            ops = java.util.Arrays.copyOf(ops, n * 2);
-            opAccess = java.util.Arrays.copyOf(opAccess, n * 2);
+            ops = Arrays.copyOf(ops, n * 2);
+            opAccess = Arrays.copyOf(opAccess, n * 2);
         }
         ops[n] = op;
         opAccess[n] = access;

@@ -1,5 +1,6 @@
 package org.rccj.framework.stage;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -66,7 +67,7 @@ public abstract class TupleRpc {
         int n = 0;
         for (int i = from; i < to; i++) {
             if (items.selected(tx.access(i))) {
-                if (n == s.selected.length) s.selected = java.util.Arrays.copyOf(s.selected, n * 2);
+                if (n == s.selected.length) s.selected = Arrays.copyOf(s.selected, n * 2);
                 s.selected[n++] = i;
             }
         }
@@ -100,7 +101,7 @@ public abstract class TupleRpc {
                 items.payload(a, d, p + ITEM_BYTES);
                 p += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
             }
-            if (nOps == s.ops.length) s.ops = java.util.Arrays.copyOf(s.ops, nOps * 2);
+            if (nOps == s.ops.length) s.ops = Arrays.copyOf(s.ops, nOps * 2);
             s.ops[nOps++] = op;
             ctx.add(op);
         }

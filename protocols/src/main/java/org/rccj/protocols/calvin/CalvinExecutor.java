@@ -8,6 +8,7 @@ import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
@@ -202,7 +203,7 @@ final class CalvinExecutor extends TxnExecutor {
             Access a = tx.access(i);
             if (!a.needsValue) continue;
             if (a.absent) throw NOT_FOUND;
-            a.version = a.prevVersion = org.rccj.primitives.Bytes.getLong(a.image, CalvinTuple.VERSION);
+            a.version = a.prevVersion = Bytes.getLong(a.image, CalvinTuple.VERSION);
             a.table.recordOf(a.image, a.record);
             a.fetchedRecord();
         }

@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -99,7 +100,7 @@ final class Dispatch {
             this.ctx = ctx;
             this.node = ctx.node;
             this.consumed = new long[nodes];
-            java.util.Arrays.fill(consumed, -1);
+            Arrays.fill(consumed, -1);
             this.ops = new Op[nodes];
         }
 
@@ -125,7 +126,7 @@ final class Dispatch {
                     Bytes.putLong(op.data, RQ_STATUS, status);
                     System.arraycopy(image, 0, op.data, RQ_IMAGE, imageBytes);
                     ctx.add(op);
-                    if (outstanding == sent.length) sent = java.util.Arrays.copyOf(sent, outstanding * 2);
+                    if (outstanding == sent.length) sent = Arrays.copyOf(sent, outstanding * 2);
                     sent[outstanding++] = op;
                 }
             }

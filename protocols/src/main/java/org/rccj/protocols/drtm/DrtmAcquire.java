@@ -1,6 +1,7 @@
 package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -192,9 +193,9 @@ abstract class DrtmAcquire {
 
     private void grow() {
         int m = idx.length * 2;
-        idx = java.util.Arrays.copyOf(idx, m);
-        expected = java.util.Arrays.copyOf(expected, m);
-        cas = java.util.Arrays.copyOf(cas, m);
-        read = java.util.Arrays.copyOf(read, m);
+        idx = Arrays.copyOf(idx, m);
+        expected = Arrays.copyOf(expected, m);
+        cas = Arrays.copyOf(cas, m);
+        read = Arrays.copyOf(read, m);
     }
 }

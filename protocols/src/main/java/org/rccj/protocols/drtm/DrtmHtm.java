@@ -1,6 +1,7 @@
 package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
@@ -143,7 +144,7 @@ final class DrtmHtm {
             long seen = this.seen.get(a);
             if (!word.writable(seen, now)) abort(DrtmTuple.HTM_LEASED, tx);
             if (memory.cas(region, a.offset + DrtmTuple.LOCK, seen, marker) != seen) abort(DrtmTuple.HTM_CONFLICT, tx);
-            if (nMarked == marked.length) marked = java.util.Arrays.copyOf(marked, nMarked * 2);
+            if (nMarked == marked.length) marked = Arrays.copyOf(marked, nMarked * 2);
             marked[nMarked++] = i;
             if (memory.getLongVolatile(region, a.offset + DrtmTuple.VERSION) != a.version) abort(DrtmTuple.HTM_CONFLICT, tx);
         }

@@ -34,7 +34,7 @@ final class MvccExecutor extends TxnExecutor {
         this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), versions, clock, counters);
         this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, versions, clock);
         this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc, versions);
-        this.release = new org.rccj.framework.stage.ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
+        this.release = new ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.rccj.protocols.waitdie;
 
+import java.util.Arrays;
+import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.Store;
@@ -54,7 +56,7 @@ final class WaitTable {
      * Gives the measured interval [measureStart, endTime) on the workers' clocks (fixed only when the run
      * starts, so it is read when needed); no request parks after its end.
      */
-    org.rccj.framework.runtime.CoroutineContext window;
+    CoroutineContext window;
 
     private long endTime() { return window == null ? Long.MAX_VALUE : window.endTime(); }
     private Waiter[] waiting = new Waiter[16];
@@ -217,8 +219,8 @@ final class WaitTable {
             for (int k = 0; k < n; k++) if (ts[k] == e.table && offs[k] == e.offset) { seen = true; break; }
             if (seen) continue;
             if (n == ts.length) {
-                ts = pollTables[mine] = java.util.Arrays.copyOf(ts, n * 2);
-                offs = pollOffsets[mine] = java.util.Arrays.copyOf(offs, n * 2);
+                ts = pollTables[mine] = Arrays.copyOf(ts, n * 2);
+                offs = pollOffsets[mine] = Arrays.copyOf(offs, n * 2);
             }
             ts[n] = e.table;
             offs[n++] = e.offset;
@@ -286,10 +288,10 @@ final class WaitTable {
         retire(e);
         if (req.unresolved == 0) {
             int me = w.index;
-            if (replyCount[me] == replies[me].length) replies[me] = java.util.Arrays.copyOf(replies[me], replyCount[me] * 2);
+            if (replyCount[me] == replies[me].length) replies[me] = Arrays.copyOf(replies[me], replyCount[me] * 2);
             replies[me][replyCount[me]++] = req.call;
             req.call = null;
-            if (freeParkedCount == freeParked.length) freeParked = java.util.Arrays.copyOf(freeParked, freeParkedCount * 2);
+            if (freeParkedCount == freeParked.length) freeParked = Arrays.copyOf(freeParked, freeParkedCount * 2);
             freeParked[freeParkedCount++] = req;
         }
     }
@@ -320,7 +322,7 @@ final class WaitTable {
     }
 
     private void add(Waiter e) {
-        if (size == waiting.length) waiting = java.util.Arrays.copyOf(waiting, size * 2);
+        if (size == waiting.length) waiting = Arrays.copyOf(waiting, size * 2);
         waiting[size++] = e;
     }
 
@@ -340,7 +342,7 @@ final class WaitTable {
         e.active = false;
         e.request = null;
         e.table = null;
-        if (freeWaiterCount == freeWaiters.length) freeWaiters = java.util.Arrays.copyOf(freeWaiters, freeWaiterCount * 2);
+        if (freeWaiterCount == freeWaiters.length) freeWaiters = Arrays.copyOf(freeWaiters, freeWaiterCount * 2);
         freeWaiters[freeWaiterCount++] = e;
     }
 
