@@ -7,6 +7,7 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.Verdict;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
@@ -70,7 +71,7 @@ abstract class DrtmAcquire {
     private boolean includeLocal;
     /** RPC half: the word wanted and the coordinator's clock reading, sent with every item. */
     private long rpcDesired, rpcNow;
-    private AbortException failure;
+    private final Verdict verdict = new Verdict();
     private int[] idx = new int[8];
     private long[] expected = new long[8];
     private Op[] cas = new Op[8], read = new Op[8];
@@ -84,7 +85,7 @@ abstract class DrtmAcquire {
         public void result(Access a, long off, long held, byte[] reply, int payload) {
             if (off < 0) {
                 a.absent = true;
-                fail(DrtmTuple.NOT_FOUND);
+                verdict.fail(DrtmTuple.NOT_FOUND);
                 return;
             }
             a.offset = off;
@@ -115,14 +116,12 @@ abstract class DrtmAcquire {
 
     private boolean select(Access a) { return wants(a) && (includeLocal || a.node != ctx.node); }
 
-    private void fail(AbortException e) { if (failure == null) failure = e; }
-
     private void settle(Access a, long desired, long held, byte[] image, int off) {
         try {
             accept(a, desired, held);
             DrtmTuple.acceptImage(a, image, off);
         } catch (AbortException e) {
-            fail(e);
+            verdict.fail(e);
         }
     }
 
@@ -133,7 +132,7 @@ abstract class DrtmAcquire {
      */
     void run(Tx tx, int from, int to, boolean oneSided, boolean includeLocal) {
         this.includeLocal = includeLocal;
-        failure = null;
+        verdict.reset();
         if (oneSided) {
             runOneSided(tx, from, to);
         } else {
@@ -142,7 +141,7 @@ abstract class DrtmAcquire {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();
         }
-        if (failure != null) throw failure;
+        verdict.check();
     }
 
     private void runOneSided(Tx tx, int from, int to) {
@@ -163,7 +162,7 @@ abstract class DrtmAcquire {
             for (int k = 0; k < n; k++) {
                 Access a = tx.access(idx[k]);
                 if (a.absent) {
-                    fail(DrtmTuple.NOT_FOUND);
+                    verdict.fail(DrtmTuple.NOT_FOUND);
                     continue;
                 }
                 cas[k] = ctx.op().cas(a.node, a.table.region(), a.offset + DrtmTuple.LOCK, expected[k], desired).unsignaled();
@@ -187,7 +186,7 @@ abstract class DrtmAcquire {
                 }
             }
             ctx.release();
-            n = failure == null ? again : 0;
+            n = verdict.failed() ? 0 : again;
         }
     }
 

@@ -5,8 +5,8 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.Verdict;
 import org.rccj.framework.store.Table;
-import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
@@ -57,7 +57,7 @@ final class WaitDieLock {
     private final boolean marks;
     private final long retryNs;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private AbortException failure;
+    private final Verdict verdict = new Verdict();
     private int[] pending = new int[8];
     private long[] waiterSeen = new long[8];
 
@@ -96,15 +96,15 @@ final class WaitDieLock {
 
     private void fail(int outcome) {
         if (measuring()) attempt.count(outcome);
-        if (failure == null) failure = WaitDieTuple.abortFor(outcome);
+        verdict.fail(WaitDieTuple.abortFor(outcome));
     }
 
     void run(Tx tx, int from, int to, boolean oneSided) {
-        failure = null;
+        verdict.reset();
         if (!oneSided) {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();
-            if (failure != null) throw failure;
+            verdict.check();
             for (int i = from; i < to; i++) {
                 // an item is cancelled only when another item of its request failed
                 if (!tx.access(i).locked) throw new IllegalStateException("waitdie.lock: item cancelled without a failed sibling");
@@ -153,9 +153,9 @@ final class WaitDieLock {
                     default -> fail(o);
                 }
             }
-            if (failure != null || m == 0) {
+            if (verdict.failed() || m == 0) {
                 if (waitStart >= 0 && measuring()) attempt.maxWaitNs = Math.max(attempt.maxWaitNs, ctx.now() - waitStart);
-                if (failure != null) throw failure;
+                verdict.check();
                 return;
             }
             if (marks) {
