@@ -30,13 +30,14 @@ import org.rccj.primitives.Op;
 public abstract class TupleStage {
     protected final CoroutineContext ctx;
     private final TupleRpc rpc;
-    private final boolean swapOut;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private final Verdict verdict = new Verdict();
+    private long arg;
+    // one-sided: the pending accesses (indices into the transaction) and the first two ops of each
+    private final boolean swapOut;
     private int[] idx = new int[8];
     private Op[] ops = new Op[16];
     private int slot, added, round;
-    private long arg;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return TupleStage.this.selected(a); }
@@ -118,11 +119,8 @@ public abstract class TupleStage {
     /** Runs the stage over accesses {@code [from, to)}; throws the first failure once every reply is in. */
     public final void run(Tx tx, int from, int to, boolean oneSided) {
         verdict.reset();
-        if (oneSided) {
-            postAll(tx, from, to);
-        } else {
-            rpc().call(ctx, caller, tx, from, to, items);
-        }
+        if (oneSided) postAll(tx, from, to);
+        else rpc().call(ctx, caller, tx, from, to, items);
         ctx.release();
         verdict.check();
     }

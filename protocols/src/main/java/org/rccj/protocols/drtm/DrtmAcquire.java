@@ -133,15 +133,17 @@ abstract class DrtmAcquire {
     void run(Tx tx, int from, int to, boolean oneSided, boolean includeLocal) {
         this.includeLocal = includeLocal;
         verdict.reset();
-        if (oneSided) {
-            runOneSided(tx, from, to);
-        } else {
-            rpcNow = clock.now(ctx);
-            rpcDesired = desired(tx, rpcNow);
-            rpc.call(ctx, caller, tx, from, to, items);
-            ctx.release();
-        }
+        if (oneSided) runOneSided(tx, from, to);
+        else runRpc(tx, from, to);
         verdict.check();
+    }
+
+    /** RPC: the word wanted and the clock reading go with every item; the handler runs the CAS loop. */
+    private void runRpc(Tx tx, int from, int to) {
+        rpcNow = clock.now(ctx);
+        rpcDesired = desired(tx, rpcNow);
+        rpc.call(ctx, caller, tx, from, to, items);
+        ctx.release();
     }
 
     private void runOneSided(Tx tx, int from, int to) {
