@@ -1,5 +1,7 @@
 package org.rccj.protocols;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rccj.framework.run.Config;
@@ -57,5 +59,14 @@ public final class Runs {
 
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
         return ExperimentRunner.run(ConfigResolver.resolve(tree), null, hooks);
+    }
+
+    /** Two sim runs of {@code config} agree on commits, aborts and their reasons and the protocol's own figures. */
+    public static void assertDeterministic(Map<String, Object> config) {
+        RunResult a = run(config), b = run(config);
+        assertEquals(a.commits(), b.commits());
+        assertEquals(a.aborts(), b.aborts());
+        assertEquals(a.abortReasons, b.abortReasons);
+        assertEquals(a.extra, b.extra);
     }
 }

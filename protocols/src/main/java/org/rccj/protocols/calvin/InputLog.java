@@ -71,7 +71,7 @@ final class InputLog {
                 }
                 ctx.add(op);
             }
-            position += Dispatch.align8(bytes);
+            position += Bytes.align8(bytes);
             ctx.flushAndWait();
             ctx.release();
         }

@@ -9,6 +9,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
@@ -26,7 +27,7 @@ public class MvccProtocol implements Protocol {
     MvccRead.Rpc readRpc;
     MvccLock.Rpc lockRpc;
     MvccCommit.Rpc commitRpc;
-    org.rccj.framework.stage.ReleaseWord.Rpc releaseRpc;
+    ReleaseWord.Rpc releaseRpc;
     private final List<MvccExecutor> executors = new ArrayList<>();
     private long clockBase;
 
@@ -51,7 +52,7 @@ public class MvccProtocol implements Protocol {
         readRpc = new MvccRead.Rpc(cluster, tuple);
         lockRpc = new MvccLock.Rpc(cluster, tuple);
         commitRpc = new MvccCommit.Rpc(cluster, tuple);
-        releaseRpc = new org.rccj.framework.stage.ReleaseWord.Rpc(cluster, "mvcc.release", tuple.tts);
+        releaseRpc = new ReleaseWord.Rpc(cluster, "mvcc.release", tuple.tts);
     }
 
     @Override
