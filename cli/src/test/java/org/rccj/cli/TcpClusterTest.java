@@ -80,6 +80,13 @@ class TcpClusterTest {
         assertEquals(List.of(), alive, "processes started by the tcp tests are still running");
     }
 
+    /** Waits until node 0 (directly or behind a launcher) reports that the run started. */
+    private static void awaitRunning(Node n) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!n.printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
+        assertTrue(n.printed("running 20.0 ms warm-up"), n.output.toString());
+    }
+
     private Path secret(String text) throws IOException {
         Path f = dir.resolve("secret-" + Math.abs(text.hashCode()));
         Files.writeString(f, text);
@@ -193,9 +200,7 @@ class TcpClusterTest {
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "occ", "all-rpc", "smallbank", 60_000));
         Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!launcher.printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
-        assertTrue(launcher.printed("running 20.0 ms warm-up"), launcher.output.toString());
+        awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
         ProcessHandle victim = nodes.stream().filter(p -> p.info().commandLine().orElse("").contains("--id 2 ")).findFirst().orElseThrow();
         long t0 = System.nanoTime();
@@ -219,9 +224,7 @@ class TcpClusterTest {
             nodes.add(new Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(),
                     "--peer-timeout", "2", "--out", "hung"), Map.of(), dir));
         }
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!nodes.get(0).printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
-        assertTrue(nodes.get(0).printed("running 20.0 ms warm-up"), nodes.get(0).output.toString());
+        awaitRunning(nodes.get(0));
         long pid = nodes.get(1).process.pid();
         assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
         long t0 = System.nanoTime();
@@ -242,9 +245,7 @@ class TcpClusterTest {
     void ctrlCOnTheLauncherStopsEveryNode() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long2.yaml"), config("long2", "nowait", "all-rpc", "smallbank", 60_000));
         Node launcher = new Node(List.of("run", cfg.toString(), "--out", "interrupted"), Map.of(), dir);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!launcher.printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
-        assertTrue(launcher.printed("running 20.0 ms warm-up"), launcher.output.toString());
+        awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
         assertEquals(3, nodes.size(), nodes.toString());
         launcher.process.destroy();                       // SIGTERM, as Ctrl-C's SIGINT: the JVM shuts down
