@@ -21,6 +21,8 @@ public final class Tx {
     public long id;
     /** Index of the transaction type in the workload's type list. */
     public int type;
+    /** The generator whose pick this transaction runs (a protocol that replays the logic elsewhere saves its pick). */
+    public org.rccj.framework.spi.TxnGenerator source;
 
     public Tx(CoroutineContext ctx) {
         this.ctx = ctx;

@@ -82,6 +82,10 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
             return g;
         }
 
+        @Override public TxnGenerator replayer(CoroutineContext ctx) { return new Gen(this, ctx.rng); }
+
+        @Override public int maxPickBytes() { return 16; }
+
         @Override
         public Map<String, Boolean> checkInvariants(Store store) {
             long[] pointed = new long[accounts];
@@ -115,6 +119,20 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
             k = rng.nextInt(wl.pointers);
             target = rng.nextInt(wl.accounts);
             return type;
+        }
+
+        @Override
+        public int savePick(byte[] dst, int off) {
+            Bytes.putLong(dst, off, k);
+            Bytes.putLong(dst, off + 8, target);
+            return 16;
+        }
+
+        @Override
+        public void loadPick(int type, byte[] src, int off) {
+            this.type = type;
+            k = (int) Bytes.getLong(src, off);
+            target = (int) Bytes.getLong(src, off + 8);
         }
 
         @Override

@@ -38,6 +38,22 @@ final class DeliveryTxn extends TpccTxn {
     }
 
     @Override
+    int save(byte[] dst, int off) {
+        int p = put(dst, off, w);
+        p = put(dst, p, carrier);
+        p = put(dst, p, pinDate());
+        return p - off;
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        w = (int) get(src, off);
+        carrier = (int) get(src, off + 8);
+        savedDate = get(src, off + 16);
+    }
+
+    @Override
     void execute(Tx tx) {
         for (int d = 0; d < D; d++) headH[d] = tx.readForUpdate(wl.newOrderHead, k.district(w, d));
         tx.fetch();

@@ -24,7 +24,7 @@ final class NewOrderTxn extends TpccTxn {
     /** The order slot at D_NEXT_O_ID is already used: D_NEXT_O_ID was read stale (retried). */
     static final AbortException SLOT_TAKEN = AbortException.conflict("tpcc_order_slot_taken");
 
-    private int w, d, c, olCnt;
+    private int w, d, c, olCnt, itemNode;
     private boolean rollback, allLocal;
     private final int[] itemId = new int[MAX_ORDER_LINES], supplyW = new int[MAX_ORDER_LINES], quantity = new int[MAX_ORDER_LINES];
     private final int[] itemH = new int[MAX_ORDER_LINES], stockH = new int[MAX_ORDER_LINES], lineH = new int[MAX_ORDER_LINES];
@@ -36,6 +36,7 @@ final class NewOrderTxn extends TpccTxn {
     @Override
     void pick(int home) {
         w = home;
+        itemNode = ctx.node;
         d = uniform(0, DISTRICTS_PER_WAREHOUSE - 1);
         c = wl.nu.customerId(rng);
         olCnt = uniform(5, MAX_ORDER_LINES);
@@ -55,12 +56,52 @@ final class NewOrderTxn extends TpccTxn {
         }
     }
 
+    static final int PICK_BYTES = 8 * (7 + 3 * MAX_ORDER_LINES);
+
+    @Override
+    int save(byte[] dst, int off) {
+        int p = off;
+        p = put(dst, p, w);
+        p = put(dst, p, d);
+        p = put(dst, p, c);
+        p = put(dst, p, olCnt);
+        p = put(dst, p, (rollback ? 1 : 0) | (allLocal ? 2 : 0));
+        p = put(dst, p, itemNode);
+        p = put(dst, p, pinDate());
+        for (int l = 0; l < olCnt; l++) {
+            p = put(dst, p, itemId[l]);
+            p = put(dst, p, supplyW[l]);
+            p = put(dst, p, quantity[l]);
+        }
+        return p - off;
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        int p = off;
+        w = (int) get(src, p);
+        d = (int) get(src, p += 8);
+        c = (int) get(src, p += 8);
+        olCnt = (int) get(src, p += 8);
+        long flags = get(src, p += 8);
+        rollback = (flags & 1) != 0;
+        allLocal = (flags & 2) != 0;
+        itemNode = (int) get(src, p += 8);
+        savedDate = get(src, p += 8);
+        for (int l = 0; l < olCnt; l++) {
+            itemId[l] = (int) get(src, p += 8);
+            supplyW[l] = (int) get(src, p += 8);
+            quantity[l] = (int) get(src, p += 8);
+        }
+    }
+
     @Override
     void execute(Tx tx) {
         int hw = tx.read(wl.warehouse, k.warehouse(w));
         int hd = tx.readForUpdate(wl.district, k.district(w, d));
         int hc = tx.read(wl.customer, k.customer(w, d, c));
-        for (int l = 0; l < olCnt; l++) itemH[l] = tx.read(wl.item, k.item(ctx.node, itemId[l]));
+        for (int l = 0; l < olCnt; l++) itemH[l] = tx.read(wl.item, k.item(itemNode, itemId[l]));
         tx.fetch();
         for (int l = 0; l < olCnt; l++) {
             if (tx.get(itemH[l], Item.VALID) == 0) tx.logicAbort();   // unused item number: roll back (2.4.2.3)

@@ -28,6 +28,26 @@ final class OrderStatusTxn extends TpccTxn {
     }
 
     @Override
+    int save(byte[] dst, int off) {
+        int p = put(dst, off, w);
+        p = put(dst, p, d);
+        p = put(dst, p, c);
+        p = put(dst, p, lastName);
+        p = put(dst, p, byName ? 1 : 0);
+        return p - off;
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        w = (int) get(src, off);
+        d = (int) get(src, off + 8);
+        c = (int) get(src, off + 16);
+        lastName = (int) get(src, off + 24);
+        byName = get(src, off + 32) != 0;
+    }
+
+    @Override
     void execute(Tx tx) {
         long cid = c;
         if (byName) {

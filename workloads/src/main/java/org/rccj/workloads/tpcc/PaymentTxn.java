@@ -16,6 +16,9 @@ final class PaymentTxn extends TpccTxn {
     private int w, d, cw, cd, c, lastName;
     private boolean byName;
     private long amount;
+    /** A replayed pick's HISTORY slot: the coordinator's coroutine index and sequence number. */
+    private long loadedSeq;
+    private int loadedCoroutine;
     /** Next HISTORY slot of this coroutine per home warehouse (advances on commit). */
     private final long[] historySeq;
 
@@ -42,8 +45,41 @@ final class PaymentTxn extends TpccTxn {
     }
 
     @Override
+    int save(byte[] dst, int off) {
+        int p = off;
+        p = put(dst, p, w);
+        p = put(dst, p, d);
+        p = put(dst, p, cw);
+        p = put(dst, p, cd);
+        p = put(dst, p, c);
+        p = put(dst, p, lastName);
+        p = put(dst, p, byName ? 1 : 0);
+        p = put(dst, p, amount);
+        p = put(dst, p, ctx.index);
+        p = put(dst, p, historySeq[w - gen.firstHome]);
+        return p - off;
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        int p = off;
+        w = (int) get(src, p);
+        d = (int) get(src, p += 8);
+        cw = (int) get(src, p += 8);
+        cd = (int) get(src, p += 8);
+        c = (int) get(src, p += 8);
+        lastName = (int) get(src, p += 8);
+        byName = get(src, p += 8) != 0;
+        amount = get(src, p += 8);
+        loadedCoroutine = (int) get(src, p += 8);
+        loadedSeq = get(src, p += 8);
+    }
+
+    @Override
     void execute(Tx tx) {
-        long seq = historySeq[w - gen.firstHome];
+        long seq = loaded ? loadedSeq : historySeq[w - gen.firstHome];
+        int coroutine = loaded ? loadedCoroutine : ctx.index;
         if (seq >= k.paymentsPerCoroutine) {
             throw new ConfigException("workload.max_payments_per_coroutine: coroutine " + ctx.index + " of worker (" + ctx.node
                     + ", " + ctx.worker.index + ") used all its " + k.paymentsPerCoroutine + " HISTORY slots at warehouse " + w
@@ -51,7 +87,7 @@ final class PaymentTxn extends TpccTxn {
         }
         int hw = tx.readForUpdate(wl.warehouse, k.warehouse(w));
         int hd = tx.readForUpdate(wl.district, k.district(w, d));
-        int hh = tx.readForUpdate(wl.history, k.paymentHistory(w, ctx.index, seq));
+        int hh = tx.readForUpdate(wl.history, k.paymentHistory(w, coroutine, seq));
         long cid;
         if (byName) {
             int hi = tx.read(wl.customerByLastName, k.lastName(cw, cd, lastName));

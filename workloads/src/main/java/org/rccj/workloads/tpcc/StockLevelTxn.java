@@ -29,6 +29,22 @@ final class StockLevelTxn extends TpccTxn {
     }
 
     @Override
+    int save(byte[] dst, int off) {
+        int p = put(dst, off, w);
+        p = put(dst, p, d);
+        p = put(dst, p, threshold);
+        return p - off;
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        w = (int) get(src, off);
+        d = (int) get(src, off + 8);
+        threshold = (int) get(src, off + 16);
+    }
+
+    @Override
     void execute(Tx tx) {
         int hd = tx.read(wl.district, k.district(w, d));
         tx.fetch();

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Endpoint;
 
 import static org.rccj.workloads.ycsb.Ycsb.*;
@@ -52,6 +53,26 @@ final class YcsbGenerator implements TxnGenerator {
             if (writes[i]) writesInTxn++;
         }
         return writesInTxn == 0 ? READ_ONLY : READ_WRITE;
+    }
+
+    // replay: per operation its key with the write choice in the top bit (keys are below 2^63)
+    private static final long WRITE_BIT = Long.MIN_VALUE;
+
+    @Override
+    public int savePick(byte[] dst, int off) {
+        for (int i = 0; i < keys.length; i++) Bytes.putLong(dst, off + 8 * i, keys[i] | (writes[i] ? WRITE_BIT : 0));
+        return 8 * keys.length;
+    }
+
+    @Override
+    public void loadPick(int type, byte[] src, int off) {
+        writesInTxn = 0;
+        for (int i = 0; i < keys.length; i++) {
+            long v = Bytes.getLong(src, off + 8 * i);
+            keys[i] = v & ~WRITE_BIT;
+            writes[i] = v < 0;
+            if (writes[i]) writesInTxn++;
+        }
     }
 
     @Override
