@@ -45,6 +45,7 @@ final class CalvinExecutor extends TxnExecutor {
     private final boolean reconOneSided;
     private final Poller poller;
     private final boolean[] participant, active, expected;
+    private final int[] rank;
     private boolean[] multiRound = new boolean[8];
     private byte[] scratch = new byte[64];
     private boolean submitted, reconnaissance, absent, changed;
@@ -64,6 +65,7 @@ final class CalvinExecutor extends TxnExecutor {
         this.participant = new boolean[nodes];
         this.active = new boolean[nodes];
         this.expected = new boolean[nodes];
+        this.rank = new int[nodes];
     }
 
     private boolean isMultiRound(int type) { return type < multiRound.length && multiRound[type]; }
@@ -129,6 +131,7 @@ final class CalvinExecutor extends TxnExecutor {
             if (a.write) active[a.node] = true;
         }
         reporter = TxnState.reporter(active, ctx.node);
+        TxnState.ranks(participant, rank);
         int remaining = 0;
         for (int n = 0; n < participant.length; n++) {
             expected[n] = reporter >= 0 ? n == reporter : participant[n];
@@ -151,7 +154,7 @@ final class CalvinExecutor extends TxnExecutor {
         while (true) {
             for (int n = 0; n < expected.length; n++) {
                 if (!expected[n]) continue;
-                long slot = p.forward.slot(ctx.node, coordSlot, n);
+                long slot = p.forward.slot(ctx.node, coordSlot, rank[n]);
                 if (mem.getLongVolatile(p.forward.region, slot + Forward.NOTIFY) != tx.id) continue;
                 accept(tx, slot + Forward.IMAGE, validate);
                 expected[n] = false;

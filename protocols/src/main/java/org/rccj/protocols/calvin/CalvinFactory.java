@@ -17,7 +17,7 @@ public class CalvinFactory implements ProtocolFactory {
                     + "0 = what the node's coroutines can have in flight at once (threads x coroutines requests of the workload's largest "
                     + "transaction); each node keeps 16 batches per sending node"),
             Param.ofInt("forward_bytes", 0, 0, 16 << 20, "per coordinator and participant node: largest forwarded image (the tuples one node sends one "
-                    + "transaction); 0 = sized from the workload's largest transaction and record; each node registers nodes x threads x coroutines x nodes slots"),
+                    + "transaction); 0 = sized from the workload's largest transaction and record; each node registers nodes x threads x coroutines x min(nodes, the workload's accesses per transaction) slots"),
             Param.ofOptionalDouble("poll_us", 0, 1_000_000, "sleep between two polls of memory that found nothing (after a first plain yield; 0 = only yield, "
                     + "a pure spin); default: 0 on sim (as RCC), 20 on real threads (lets idle worker threads park)"));
 

@@ -13,8 +13,10 @@ import org.rccj.primitives.RegisteredMemory;
  * tuples and forwards their values (versions and records) to every other active participant, which need them to
  * run the logic; the reporting active participant then forwards every value with the outcome to the transaction's
  * coordinator (for a read-only transaction, with no active participant, every participant forwards to the
- * coordinator instead). Every node has one slot per (coordinator node, coordinator coroutine, sending node): a
- * notify word (the transaction id) and the image (header, then items). A coordinator has at most one transaction
+ * coordinator instead). Every node has one slot per (coordinator node, coordinator coroutine, sender's rank), the
+ * rank being the sender's position among the transaction's participant nodes in id order (so a node needs as many
+ * slots per coordinator as a transaction can have participant nodes, not one per node): a notify word (the
+ * transaction id) and the image (header, then items). A coordinator has at most one transaction
  * in flight and the epoch barrier keeps its next one out until every node is done with it, so a slot is never
  * overwritten before it is read.
  *
@@ -33,20 +35,23 @@ final class Forward {
     static final long VALUES = 0, INSTALLED = 1, NOT_INSTALLED = 2;
     // RPC request: block count, then blocks
     static final int RQ_BLOCKS = 0, RQ_FIRST = 8;
-    static final int BLOCK_COORD_NODE = 0, BLOCK_SLOT = 8, BLOCK_TXN = 16, BLOCK_BYTES = 24, BLOCK_IMAGE = 32;
+    static final int BLOCK_COORD_NODE = 0, BLOCK_SLOT = 8, BLOCK_RANK = 16, BLOCK_TXN = 24, BLOCK_BYTES = 32, BLOCK_IMAGE = 40;
 
     final int region;
     final int slotBytes;
     final int handler;
     private final int nodes, coroutines, coordsPerNode;
+    /** Most participant nodes one transaction can have. */
+    final int ranks;
 
     /** @param slotBytes bytes per slot; 0 = enough for the workload's largest transaction (see {@link #autoSlotBytes}) */
     Forward(Cluster cluster, int slotBytes) {
         this.nodes = cluster.nodes();
         this.coroutines = cluster.config.coroutines;
         this.coordsPerNode = cluster.threads() * coroutines;
+        this.ranks = Math.min(nodes, cluster.workload.maxAccessesPerTxn());
         this.slotBytes = Dispatch.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
-        long bytes = (long) nodes * coordsPerNode * nodes * this.slotBytes;
+        long bytes = (long) nodes * coordsPerNode * ranks * this.slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.forward", bytes);
         this.region = r;
@@ -65,9 +70,10 @@ final class Forward {
     /** The slot of a coordinator coroutine among its node's. */
     int coordSlot(int worker, int coroutine) { return worker * coroutines + coroutine; }
 
-    /** Offset, on any node, of the slot where {@code source} forwards to for coordinator {@code coordSlot} of {@code coordNode}. */
-    long slot(int coordNode, int coordSlot, int source) {
-        return (((long) coordNode * coordsPerNode + coordSlot) * nodes + source) * slotBytes;
+    /** Offset, on any node, of the slot where the participant of {@code rank} forwards to for coordinator {@code coordSlot} of {@code coordNode}. */
+    long slot(int coordNode, int coordSlot, int rank) {
+        if (rank < 0 || rank >= ranks) throw new IllegalStateException("CALVIN: participant rank " + rank + " of a transaction (at most " + ranks + ")");
+        return (((long) coordNode * coordsPerNode + coordSlot) * ranks + rank) * slotBytes;
     }
 
     static int itemBytes(Table t) { return ITEM_RECORD + Dispatch.align8(t.recordBytes); }
@@ -137,7 +143,7 @@ final class Forward {
         int p = RQ_FIRST;
         for (int b = 0; b < blocks; b++) {
             int bytes = (int) Bytes.getLong(d, p + BLOCK_BYTES);
-            long slot = slot((int) Bytes.getLong(d, p + BLOCK_COORD_NODE), (int) Bytes.getLong(d, p + BLOCK_SLOT), call.srcNode);
+            long slot = slot((int) Bytes.getLong(d, p + BLOCK_COORD_NODE), (int) Bytes.getLong(d, p + BLOCK_SLOT), (int) Bytes.getLong(d, p + BLOCK_RANK));
             deliver(w.memory, region, slot, Bytes.getLong(d, p + BLOCK_TXN), d, p + BLOCK_IMAGE, bytes);
             p += BLOCK_IMAGE + bytes;
         }
@@ -160,7 +166,8 @@ final class Forward {
         /** Queues the image of {@code s}'s local values ({@code all}: every value, with {@code outcome}) for node {@code dest}. */
         void send(TxnState s, int dest, boolean all, long outcome) {
             int bytes = checkFits(imageBytes(s, all));
-            long at = slot(s.coordNode, s.coordSlot, ctx.node);
+            int rank = s.rank[ctx.node];
+            long at = slot(s.coordNode, s.coordSlot, rank);
             ctx.charge(ctx.cost.tupleOpNs * (all ? s.count : s.localCount));
             if (oneSided) {
                 Op data = ctx.op().write(dest, region, at + IMAGE, bytes).unsignaled();
@@ -181,6 +188,7 @@ final class Forward {
             if (op.data.length < need) op.data = java.util.Arrays.copyOf(op.data, Math.max(need, op.data.length * 2));
             Bytes.putLong(op.data, p + BLOCK_COORD_NODE, s.coordNode);
             Bytes.putLong(op.data, p + BLOCK_SLOT, s.coordSlot);
+            Bytes.putLong(op.data, p + BLOCK_RANK, rank);
             Bytes.putLong(op.data, p + BLOCK_TXN, s.txn);
             Bytes.putLong(op.data, p + BLOCK_BYTES, bytes);
             encode(s, all, outcome, op.data, p + BLOCK_IMAGE);

@@ -174,7 +174,7 @@ final class Participant implements Runnable {
         int region = p.forward.region;
         for (int n = 0; n < nodes && s.missingCount > 0; n++) {
             if (!s.missing[n]) continue;
-            long slot = p.forward.slot(s.coordNode, s.coordSlot, n);
+            long slot = p.forward.slot(s.coordNode, s.coordSlot, s.rank[n]);
             if (mem.getLongVolatile(region, slot + Forward.NOTIFY) != s.txn) continue;
             int bytes = Forward.take(s, mem, region, slot + Forward.IMAGE);
             ctx.charge(Batch.copyNs(ctx.cost.localOpNs, bytes));

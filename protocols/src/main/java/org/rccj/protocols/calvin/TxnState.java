@@ -48,6 +48,8 @@ final class TxnState {
     boolean[] active = new boolean[0];
     /** Per node: holds any record of it. */
     boolean[] participant = new boolean[0];
+    /** Per participant node: its position among the participant nodes in id order (its forward slots, {@link Forward}). */
+    int[] rank = new int[0];
     /** The node that reports to the coordinator, or -1 for a read-only transaction (every participant forwards to it). */
     int reporter;
     /** Per node: its values have not arrived yet (active parts only). */
@@ -73,6 +75,7 @@ final class TxnState {
         if (active.length != nodes) {
             active = new boolean[nodes];
             participant = new boolean[nodes];
+            rank = new int[nodes];
             missing = new boolean[nodes];
         } else {
             Arrays.fill(active, false);
@@ -130,6 +133,7 @@ final class TxnState {
     /** After every access was added: who reports, and (for an active {@code self}) whose values it waits for. */
     void roles(int self) {
         reporter = reporter(active, coordNode);
+        ranks(participant, rank);
         if (!active[self]) return;
         for (int n = 0; n < participant.length; n++) {
             if (participant[n] && n != self) {
@@ -137,6 +141,12 @@ final class TxnState {
                 missingCount++;
             }
         }
+    }
+
+    /** Numbers the participant nodes in id order (-1 for the others). */
+    static void ranks(boolean[] participant, int[] rank) {
+        int r = 0;
+        for (int n = 0; n < participant.length; n++) rank[n] = participant[n] ? r++ : -1;
     }
 
     /** The coordinator's node if it is active, else the lowest active node; -1 when no node is (read-only). */
