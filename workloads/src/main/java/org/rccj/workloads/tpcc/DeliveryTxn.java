@@ -37,20 +37,15 @@ final class DeliveryTxn extends TpccTxn {
         carrier = uniform(1, 10);
     }
 
-    @Override
-    int save(byte[] dst, int off) {
-        int p = put(dst, off, w);
-        p = put(dst, p, carrier);
-        p = put(dst, p, pinDate());
-        return p - off;
-    }
+    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(carrier).put(pinDate()).written(); }
 
     @Override
     void load(byte[] src, int off) {
         loaded = true;
-        w = (int) get(src, off);
-        carrier = (int) get(src, off + 8);
-        savedDate = get(src, off + 16);
+        words.on(src, off);
+        w = (int) words.next();
+        carrier = (int) words.next();
+        savedDate = words.next();
     }
 
     @Override

@@ -60,39 +60,28 @@ final class NewOrderTxn extends TpccTxn {
 
     @Override
     int save(byte[] dst, int off) {
-        int p = off;
-        p = put(dst, p, w);
-        p = put(dst, p, d);
-        p = put(dst, p, c);
-        p = put(dst, p, olCnt);
-        p = put(dst, p, (rollback ? 1 : 0) | (allLocal ? 2 : 0));
-        p = put(dst, p, itemNode);
-        p = put(dst, p, pinDate());
-        for (int l = 0; l < olCnt; l++) {
-            p = put(dst, p, itemId[l]);
-            p = put(dst, p, supplyW[l]);
-            p = put(dst, p, quantity[l]);
-        }
-        return p - off;
+        words.on(dst, off).put(w).put(d).put(c).put(olCnt).put((rollback ? 1 : 0) | (allLocal ? 2 : 0)).put(itemNode).put(pinDate());
+        for (int l = 0; l < olCnt; l++) words.put(itemId[l]).put(supplyW[l]).put(quantity[l]);
+        return words.written();
     }
 
     @Override
     void load(byte[] src, int off) {
         loaded = true;
-        int p = off;
-        w = (int) get(src, p);
-        d = (int) get(src, p += 8);
-        c = (int) get(src, p += 8);
-        olCnt = (int) get(src, p += 8);
-        long flags = get(src, p += 8);
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        c = (int) words.next();
+        olCnt = (int) words.next();
+        long flags = words.next();
         rollback = (flags & 1) != 0;
         allLocal = (flags & 2) != 0;
-        itemNode = (int) get(src, p += 8);
-        savedDate = get(src, p += 8);
+        itemNode = (int) words.next();
+        savedDate = words.next();
         for (int l = 0; l < olCnt; l++) {
-            itemId[l] = (int) get(src, p += 8);
-            supplyW[l] = (int) get(src, p += 8);
-            quantity[l] = (int) get(src, p += 8);
+            itemId[l] = (int) words.next();
+            supplyW[l] = (int) words.next();
+            quantity[l] = (int) words.next();
         }
     }
 

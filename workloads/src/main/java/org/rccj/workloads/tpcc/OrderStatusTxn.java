@@ -27,24 +27,17 @@ final class OrderStatusTxn extends TpccTxn {
         else c = wl.nu.customerId(rng);
     }
 
-    @Override
-    int save(byte[] dst, int off) {
-        int p = put(dst, off, w);
-        p = put(dst, p, d);
-        p = put(dst, p, c);
-        p = put(dst, p, lastName);
-        p = put(dst, p, byName ? 1 : 0);
-        return p - off;
-    }
+    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(d).put(c).put(lastName).put(byName ? 1 : 0).written(); }
 
     @Override
     void load(byte[] src, int off) {
         loaded = true;
-        w = (int) get(src, off);
-        d = (int) get(src, off + 8);
-        c = (int) get(src, off + 16);
-        lastName = (int) get(src, off + 24);
-        byName = get(src, off + 32) != 0;
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        c = (int) words.next();
+        lastName = (int) words.next();
+        byName = words.next() != 0;
     }
 
     @Override

@@ -46,34 +46,24 @@ final class PaymentTxn extends TpccTxn {
 
     @Override
     int save(byte[] dst, int off) {
-        int p = off;
-        p = put(dst, p, w);
-        p = put(dst, p, d);
-        p = put(dst, p, cw);
-        p = put(dst, p, cd);
-        p = put(dst, p, c);
-        p = put(dst, p, lastName);
-        p = put(dst, p, byName ? 1 : 0);
-        p = put(dst, p, amount);
-        p = put(dst, p, ctx.index);
-        p = put(dst, p, historySeq[w - gen.firstHome]);
-        return p - off;
+        return words.on(dst, off).put(w).put(d).put(cw).put(cd).put(c).put(lastName).put(byName ? 1 : 0).put(amount)
+                .put(ctx.index).put(historySeq[w - gen.firstHome]).written();
     }
 
     @Override
     void load(byte[] src, int off) {
         loaded = true;
-        int p = off;
-        w = (int) get(src, p);
-        d = (int) get(src, p += 8);
-        cw = (int) get(src, p += 8);
-        cd = (int) get(src, p += 8);
-        c = (int) get(src, p += 8);
-        lastName = (int) get(src, p += 8);
-        byName = get(src, p += 8) != 0;
-        amount = get(src, p += 8);
-        loadedCoroutine = (int) get(src, p += 8);
-        loadedSeq = get(src, p += 8);
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        cw = (int) words.next();
+        cd = (int) words.next();
+        c = (int) words.next();
+        lastName = (int) words.next();
+        byName = words.next() != 0;
+        amount = words.next();
+        loadedCoroutine = (int) words.next();
+        loadedSeq = words.next();
     }
 
     @Override

@@ -28,20 +28,15 @@ final class StockLevelTxn extends TpccTxn {
         threshold = uniform(10, 20);
     }
 
-    @Override
-    int save(byte[] dst, int off) {
-        int p = put(dst, off, w);
-        p = put(dst, p, d);
-        p = put(dst, p, threshold);
-        return p - off;
-    }
+    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(d).put(threshold).written(); }
 
     @Override
     void load(byte[] src, int off) {
         loaded = true;
-        w = (int) get(src, off);
-        d = (int) get(src, off + 8);
-        threshold = (int) get(src, off + 16);
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        threshold = (int) words.next();
     }
 
     @Override

@@ -43,12 +43,33 @@ abstract class TpccTxn {
         loaded = false;
     }
 
-    static int put(byte[] dst, int p, long v) {
-        org.rccj.primitives.Bytes.putLong(dst, p, v);
-        return p + 8;
-    }
+    /** Writes or reads a pick's 8-byte words in order (one per transaction type, reused). */
+    final Words words = new Words();
 
-    static long get(byte[] src, int p) { return org.rccj.primitives.Bytes.getLong(src, p); }
+    static final class Words {
+        private byte[] buf;
+        private int at, start;
+
+        Words on(byte[] b, int off) {
+            buf = b;
+            at = start = off;
+            return this;
+        }
+
+        Words put(long v) {
+            org.rccj.primitives.Bytes.putLong(buf, at, v);
+            at += 8;
+            return this;
+        }
+
+        long next() {
+            long v = org.rccj.primitives.Bytes.getLong(buf, at);
+            at += 8;
+            return v;
+        }
+
+        int written() { return at - start; }
+    }
 
     abstract void execute(Tx tx);
 
