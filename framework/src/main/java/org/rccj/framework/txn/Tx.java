@@ -107,6 +107,9 @@ public final class Tx {
         Bytes.putLong(a.update, field, v);
     }
 
+    /** The logic's own CPU work, {@code ns} (modelled on sim, spun on real threads); the protocol decides where it is paid. */
+    public void compute(long ns) { executor.compute(this, ns); }
+
     /** Aborts the transaction for a workload-logic reason; it is not retried. */
     public void logicAbort() { throw AbortException.LOGIC; }
 }

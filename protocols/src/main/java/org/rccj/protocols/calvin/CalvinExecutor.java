@@ -111,6 +111,12 @@ final class CalvinExecutor extends TxnExecutor {
         if (submitted && reporter >= 0 && outcome == Forward.INSTALLED) throw diverged(tx, "aborts here, was installed");
     }
 
+    /** The active participants pay for the logic; this coroutine runs it only for its own books, unless read-only. */
+    @Override
+    public void compute(Tx tx, long ns) {
+        if (!submitted || reporter < 0) super.compute(tx, ns);
+    }
+
     private IllegalStateException diverged(Tx tx, String what) {
         return new IllegalStateException("CALVIN transaction " + tx.id + " (type " + tx.type + ") " + what
                 + " by its active participants: the workload's logic is not a deterministic function of its saved pick and the values read");

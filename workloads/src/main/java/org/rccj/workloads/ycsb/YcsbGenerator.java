@@ -5,7 +5,6 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
-import org.rccj.primitives.Endpoint;
 
 import static org.rccj.workloads.ycsb.Ycsb.*;
 
@@ -13,7 +12,6 @@ import static org.rccj.workloads.ycsb.Ycsb.*;
 final class YcsbGenerator implements TxnGenerator {
     private final Ycsb wl;
     private final SplittableRandom rng;
-    private final Endpoint ep;
     private final long[] keys;
     private final boolean[] writes;
     private final int[] handles;
@@ -24,7 +22,6 @@ final class YcsbGenerator implements TxnGenerator {
     YcsbGenerator(Ycsb wl, CoroutineContext ctx) {
         this.wl = wl;
         this.rng = ctx.rng;
-        this.ep = ctx.ep;
         keys = new long[wl.opsPerTxn];
         writes = new boolean[wl.opsPerTxn];
         handles = new int[wl.opsPerTxn];
@@ -81,7 +78,7 @@ final class YcsbGenerator implements TxnGenerator {
             handles[i] = writes[i] ? tx.readForUpdate(wl.table, keys[i]) : tx.read(wl.table, keys[i]);
         }
         tx.fetch();
-        if (wl.computeNs > 0) ep.compute(wl.computeNs);
+        if (wl.computeNs > 0) tx.compute(wl.computeNs);
         for (int i = 0; i < keys.length; i++) {
             if (!writes[i]) continue;
             int h = handles[i];
