@@ -11,12 +11,13 @@ import org.rccj.primitives.RegisteredMemory;
  * EPOCH_SYNC stage: the epoch barrier among the sequencers (RCC: "epoch synchronization among all sequencer
  * co-routines"; the artifact's {@code epoch_sync}/{@code epoch_sync_rdma}). Once its node has executed every part of
  * epoch {@code e}, a sequencer tells every other node so and waits until every node told it the same; only then
- * does it seal epoch {@code e + 1}. Every node has one status word per node: {@code (e + 1) << 1}, plus a bit
- * saying the sender already sent its final batch. One-sided: a WRITE of the word to every other node, awaited.
+ * does it seal epoch {@code e + 1}. Every node has one status word per node: the last epoch the sender is done
+ * with, and the epoch of its final batch if it sent it (each + 1, so 0 = not yet; low and high 32 bits). The run
+ * ends after the first barrier {@code e} at which every node's final batch is at or before {@code e}: every node
+ * reads the same final epochs there, whichever later epoch a faster node already announced. One-sided: a WRITE of the word to every other node, awaited.
  * RPC: a message per node whose handler stores the word, awaited. Either way the waiting is a poll of local memory.
  */
 final class EpochSync {
-    static final long FINAL_BIT = 1;
     static final int RQ_WORD = 0, RQ_BYTES = 8;
 
     final int region;
@@ -31,9 +32,12 @@ final class EpochSync {
         this.handler = cluster.register("calvin.epochsync", this::handle);
     }
 
-    static long word(long epoch, boolean last) { return ((epoch + 1) << 1) | (last ? FINAL_BIT : 0); }
+    /** @param finalEpoch the epoch of the sender's final batch, -1 while it has not sent it */
+    static long word(long epoch, long finalEpoch) { return ((finalEpoch + 1) << 32) | (epoch + 1); }
 
-    private static long epochOf(long word) { return (word >>> 1) - 1; }
+    private static long epochOf(long word) { return (word & 0xffff_ffffL) - 1; }
+
+    private static long finalEpochOf(long word) { return (word >>> 32) - 1; }
 
     private long at(int source) { return 8L * source; }
 
@@ -53,9 +57,9 @@ final class EpochSync {
             this.mem = ctx.cluster.memory(ctx.node);
         }
 
-        /** Tells every node this one is done with {@code epoch} (and whether it sent its final batch); returns once delivered. */
-        void announce(long epoch, boolean last, boolean oneSided) {
-            long w = word(epoch, last);
+        /** Tells every node this one is done with {@code epoch} (and the epoch of its final batch, or -1); returns once delivered. */
+        void announce(long epoch, long finalEpoch, boolean oneSided) {
+            long w = word(epoch, finalEpoch);
             mem.putLongRelease(region, at(ctx.node), w);
             for (int r = 0; r < nodes; r++) {
                 if (r == ctx.node) continue;
@@ -78,9 +82,12 @@ final class EpochSync {
             return true;
         }
 
-        /** Every node announced that it sent its final batch. */
-        boolean allFinal() {
-            for (int n = 0; n < nodes; n++) if ((mem.getLongVolatile(region, at(n)) & FINAL_BIT) == 0) return false;
+        /** After barrier {@code epoch}: every node sent its final batch at or before it (the same answer on every node). */
+        boolean allFinalBy(long epoch) {
+            for (int n = 0; n < nodes; n++) {
+                long f = finalEpochOf(mem.getLongVolatile(region, at(n)));
+                if (f < 0 || f > epoch) return false;
+            }
             return true;
         }
     }

@@ -45,6 +45,7 @@ final class Sequencer implements Runnable {
         long deadline = p.runStart(ctx) + p.epochNs;
         long syncFrom = 0, syncTo = 0;
         boolean sentFinal = false;
+        long finalEpoch = -1;
         for (long epoch = 0; ; epoch++) {
             if (!sentFinal) {
                 long now = ctx.now();
@@ -55,6 +56,7 @@ final class Sequencer implements Runnable {
                 int bytes = submit.seal(image, Batch.PAYLOAD, p.batchBytes, over);
                 int count = submit.sealedCount();
                 sentFinal = over && submit.closed();
+                if (sentFinal) finalEpoch = epoch;
                 ctx.charge(Batch.copyNs(ctx.cost.localOpNs, bytes));
                 long sealedAt = ctx.now();
                 deadline = sealedAt + p.epochNs;
@@ -72,7 +74,7 @@ final class Sequencer implements Runnable {
             long start = ctx.now();
             poller.reset();
             while (!progress.done(epoch)) idle("its node to finish epoch " + epoch);
-            barrier.announce(epoch, sentFinal, syncOneSided);
+            barrier.announce(epoch, finalEpoch, syncOneSided);
             poller.reset();
             while (!barrier.reached(epoch)) idle("every node to finish epoch " + epoch);
             long end = ctx.now();
@@ -80,7 +82,7 @@ final class Sequencer implements Runnable {
             // what the barrier held the next batch back by: the part of it after the next epoch was due
             syncFrom = Math.max(start, deadline);
             syncTo = Math.max(syncFrom, end);
-            if (sentFinal && barrier.allFinal()) break;
+            if (barrier.allFinalBy(epoch)) break;
         }
         dispatch.drain();
         ctx.await();
