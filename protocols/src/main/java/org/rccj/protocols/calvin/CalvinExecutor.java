@@ -95,7 +95,7 @@ final class CalvinExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         if (reconnaissance && tx.size() > 0) submitAndAwait(tx, true);
         if (!submitted) return;     // nothing accessed: nothing to order
-        if (reporter >= 0 && outcome != Forward.INSTALLED) throw diverged(tx, "commits here, was not installed");
+        if (reporter >= 0 && outcome != Forward.INSTALLED) throw diverged(tx, "it commits here and was not installed there");
         long now = ctx.now();
         long sync = Math.max(0, Math.min(sealedAt, syncTo) - Math.max(submitAt, syncFrom));
         long dispatch = Math.max(0, grantedAt - submitAt - sync);
@@ -108,7 +108,7 @@ final class CalvinExecutor extends TxnExecutor {
     @Override
     public void abort(Tx tx) {
         // nothing is held here; the active participants reached the same end on their own
-        if (submitted && reporter >= 0 && outcome == Forward.INSTALLED) throw diverged(tx, "aborts here, was installed");
+        if (submitted && reporter >= 0 && outcome == Forward.INSTALLED) throw diverged(tx, "it aborts here and was installed there");
     }
 
     /** The active participants pay for the logic; this coroutine runs it only for its own books, unless read-only. */
@@ -118,8 +118,8 @@ final class CalvinExecutor extends TxnExecutor {
     }
 
     private IllegalStateException diverged(Tx tx, String what) {
-        return new IllegalStateException("CALVIN transaction " + tx.id + " (type " + tx.type + ") " + what
-                + " by its active participants: the workload's logic is not a deterministic function of its saved pick and the values read");
+        return new IllegalStateException("CALVIN transaction " + tx.id + " (type " + tx.type + ") diverged from its active participants' replay: "
+                + what + " (the workload's logic is not a deterministic function of its saved pick and the values read)");
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
@@ -35,5 +36,15 @@ class CalvinOllpTest {
         assertTrue(r.abortReasons.getOrDefault("ollp_changed", 0L) > 0, code + ": " + r.abortReasons);
         assertEquals(r.aborts(), r.abortReasons.getOrDefault("ollp_changed", 0L) + r.abortReasons.getOrDefault("ollp_learn", 0L),
                 code + ": only OLLP aborts: " + r.abortReasons);
+    }
+
+    /** A workload whose saved pick misses an input: the active participants' replay diverges and the run stops. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aReplayThatDivergesStopsTheRun() {
+        Map<String, Object> m = pointers("calvin", "all-onesided");
+        ((Map<String, Object>) m.get("workload")).put("pick_forgets_target", true);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Runs.run(m));
+        assertTrue(e.getMessage().contains("diverged"), e.getMessage());
     }
 }
