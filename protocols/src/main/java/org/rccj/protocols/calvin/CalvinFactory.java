@@ -15,7 +15,7 @@ public class CalvinFactory implements ProtocolFactory {
                     + "(us; the next epoch starts one epoch length after the last was sealed, or when the epoch barrier is passed if that is later)"),
             Param.ofInt("batch_bytes", 0, 0, 64 << 20, "largest batch a sequencer sends per epoch (requests beyond it wait for the next epoch); "
                     + "0 = what the node's coroutines can have in flight at once (threads x coroutines requests of the workload's largest "
-                    + "transaction); each node keeps 16 batches per sending node"),
+                    + "transaction); each node keeps 2 batches per sending node (the epoch barrier needs no more)"),
             Param.ofInt("forward_bytes", 0, 0, 16 << 20, "per coordinator and participant node: largest forwarded image (the tuples one node sends one "
                     + "transaction); 0 = sized from the workload's largest transaction and record; each node registers nodes x threads x coroutines x min(nodes, the workload's accesses per transaction) slots"),
             Param.ofOptionalDouble("poll_us", 0, 1_000_000, "sleep between two polls of memory that found nothing (after a first plain yield; 0 = only yield, "

@@ -76,7 +76,7 @@ public final class CalvinProtocol implements Protocol {
             throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
                     + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
         }
-        dispatch = new Dispatch(cluster, batchBytes, epochNs, pollNs);
+        dispatch = new Dispatch(cluster, batchBytes);
         inputLog = new InputLog(cluster, dispatch.slotBytes);
         forward = new Forward(cluster, forwardBytes);
         epochSync = new EpochSync(cluster);
@@ -139,7 +139,7 @@ public final class CalvinProtocol implements Protocol {
     /** Figures over the whole run (warm-up and drain included). */
     @Override
     public Map<String, Double> metrics() {
-        long epochs = 0, txns = 0, nonEmpty = 0, waits = 0, parts = 0, lockWaits = 0, executed = 0, syncNs = 0;
+        long epochs = 0, txns = 0, nonEmpty = 0, parts = 0, lockWaits = 0, executed = 0, syncNs = 0;
         int nodes = 0;
         for (int n = 0; n < sequencers.length; n++) {
             if (sequencers[n] == null || schedulers[n] == null) continue;
@@ -147,7 +147,6 @@ public final class CalvinProtocol implements Protocol {
             epochs += sequencers[n].epochs;
             txns += sequencers[n].txns;
             nonEmpty += sequencers[n].nonEmpty;
-            waits += sequencers[n].flowControlWaits();
             syncNs += sequencers[n].syncNs;
             for (Participant pt : participants[n]) {
                 if (pt == null) continue;
@@ -162,7 +161,6 @@ public final class CalvinProtocol implements Protocol {
         m.put("calvin_txns_per_batch", epochs == 0 ? 0 : txns / (double) epochs);
         m.put("calvin_nonempty_batch_share", epochs == 0 ? 0 : nonEmpty / (double) epochs);
         m.put("calvin_lock_wait_share", parts == 0 ? 0 : lockWaits / (double) parts);
-        m.put("calvin_flow_control_waits", (double) waits);
         m.put("calvin_executions_per_txn", txns == 0 ? 0 : executed / (double) txns);
         m.put("calvin_epoch_sync_us_per_epoch", epochs == 0 ? 0 : syncNs / 1e3 / epochs);
         return m;

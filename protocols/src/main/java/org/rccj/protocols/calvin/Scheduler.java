@@ -107,7 +107,6 @@ final class Scheduler implements Runnable {
             java.util.Arrays.fill(parts[w], 0, partCount[w], null);
             partCount[w] = 0;
         }
-        mem.putLongRelease(region, Dispatch.CONSUMED, epoch);
         progress.consumed(epoch, scheduled);
         epoch++;
         epochs++;

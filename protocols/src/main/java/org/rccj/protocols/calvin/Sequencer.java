@@ -37,8 +37,6 @@ final class Sequencer implements Runnable {
         this.image = new byte[Batch.PAYLOAD + p.batchBytes];
     }
 
-    long flowControlWaits() { return dispatch.flowControlWaits; }
-
     @Override
     public void run() {
         boolean dispatchOneSided = p.hybrid.oneSided(Stage.DISPATCH), syncOneSided = p.hybrid.oneSided(Stage.EPOCH_SYNC);
@@ -50,7 +48,6 @@ final class Sequencer implements Runnable {
             if (!sentFinal) {
                 long now = ctx.now();
                 if (now < deadline) ctx.sleep(deadline - now);
-                dispatch.harvest();
                 now = ctx.now();
                 boolean over = now >= ctx.endTime();
                 int bytes = submit.seal(image, Batch.PAYLOAD, p.batchBytes, over);
@@ -84,7 +81,6 @@ final class Sequencer implements Runnable {
             syncTo = Math.max(syncFrom, end);
             if (barrier.allFinalBy(epoch)) break;
         }
-        dispatch.drain();
         ctx.await();
         ctx.release();
     }

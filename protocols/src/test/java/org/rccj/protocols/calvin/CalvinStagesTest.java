@@ -88,7 +88,6 @@ class CalvinStagesTest {
         double epochs = r.extra.get("calvin_epochs_per_node");
         assertTrue(epochs < 1200 / 0.2 / 10, code + ": the barrier did not hold epochs back: " + r.extra);
         assertTrue(r.extra.get("calvin_epoch_sync_us_per_epoch") > 0.2, code + ": " + r.extra);
-        assertEquals(0.0, r.extra.get("calvin_flow_control_waits"), code + ": the barrier keeps senders within the receivers' slots");
         assertTrue(r.verification.passed(), code + ": " + r.verification);
         assertTrue(r.commits() > 20, code + ": commits " + r.commits());
         assertEquals(0, r.aborts());
