@@ -33,15 +33,13 @@ final class Dispatch {
 
     Dispatch(Cluster cluster, int batchBytes) {
         this.nodes = cluster.nodes();
-        this.slotBytes = align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
+        this.slotBytes = Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
         long bytes = (long) nodes * DEPTH * slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.requests", bytes);
         this.region = r;
         this.handler = cluster.register("calvin.dispatch", this::handle);
     }
-
-    static int align8(int n) { return (n + 7) & ~7; }
 
     /** Offset of the slot that holds {@code sender}'s batch of {@code epoch}. */
     long slot(int sender, long epoch) {

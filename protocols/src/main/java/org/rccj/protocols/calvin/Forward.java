@@ -47,10 +47,10 @@ final class Forward {
     /** @param slotBytes bytes per slot; 0 = enough for the workload's largest transaction (see {@link #autoSlotBytes}) */
     Forward(Cluster cluster, int slotBytes) {
         this.nodes = cluster.nodes();
-        this.coroutines = cluster.config.coroutines;
+        this.coroutines = cluster.shape.coroutines();
         this.coordsPerNode = cluster.threads() * coroutines;
         this.ranks = Math.min(nodes, cluster.workload.maxAccessesPerTxn());
-        this.slotBytes = Dispatch.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
+        this.slotBytes = Bytes.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
         long bytes = (long) nodes * coordsPerNode * ranks * this.slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.forward", bytes);
@@ -76,7 +76,7 @@ final class Forward {
         return (((long) coordNode * coordsPerNode + coordSlot) * ranks + rank) * slotBytes;
     }
 
-    static int itemBytes(Table t) { return ITEM_RECORD + Dispatch.align8(t.recordBytes); }
+    static int itemBytes(Table t) { return ITEM_RECORD + Bytes.align8(t.recordBytes); }
 
     /** Bytes of the image of {@code s}'s local values ({@code all}: of every value). */
     static int imageBytes(TxnState s, boolean all) {

@@ -39,7 +39,7 @@ final class Scheduler implements Runnable {
         this.mem = ctx.cluster.memory(ctx.node);
         this.node = ctx.node;
         this.nodes = ctx.cluster.nodes();
-        this.coroutines = ctx.cluster.config.coroutines;
+        this.coroutines = ctx.cluster.shape.coroutines();
         this.queues = p.participantQueues(node);
         this.poller = new Poller(ctx, p.pollNs);
         this.progress = p.progress(node);
