@@ -164,7 +164,8 @@ class TcpClusterTest {
             assertTrue(v.get("invariants").size() > 0, name + ": no invariants checked");
             JsonNode net = s.get("network");
             if (c.contains("all-rpc")) assertEquals(0, net.get("read").asLong() + net.get("write").asLong() + net.get("cas").asLong() + net.get("faa").asLong(), name);
-            if (c.contains("all-onesided")) assertEquals(0, net.get("rpc").asLong(), name);
+            // CALVIN replicates its input log over RPC whatever the code (with replication > 1), on every fabric
+            if (c.contains("all-onesided") && !name.startsWith("calvin")) assertEquals(0, net.get("rpc").asLong(), name);
         }
         assertTrue(commits > 0, "no run committed anything in its measured interval");
     }
