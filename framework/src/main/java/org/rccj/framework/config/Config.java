@@ -19,7 +19,8 @@ public final class Config {
     public static final List<Param> TOP_LEVEL = List.of(
             new Param("name", Param.Type.STRING, "run", 0, 0, List.of(), "name of the experiment, used in results"),
             Param.ofChoice("fabric", "sim", Registry.FABRICS, "sim: deterministic simulated cluster; local: real threads in one JVM"),
-            Param.ofChoice("profile", CostProfile.DEFAULT, CostProfile.known(), "cost profile of the sim fabric (calibration.md)"),
+            new Param("profile", Param.Type.STRING, CostProfile.DEFAULT, 0, 0, List.of(), "cost profile of the sim fabric: "
+                    + String.join(", ", CostProfile.known()) + ", or a profile file (calibration.md)"),
             Param.ofInt("nodes", 4, 1, 1024, "machines in the cluster"),
             Param.ofInt("threads", 4, 1, 256, "worker threads per node"),
             Param.ofInt("coroutines", 8, 1, 1024, "transaction coroutines per worker"),
@@ -34,7 +35,9 @@ public final class Config {
             Param.ofDouble("backoff_us", 2, 0, 1e6, "first back-off after an abort, us; doubles per retry up to 64x"));
 
     public static final List<Param> FAULTS = List.of(
-            Param.ofBoolean("torn_reads", false, "sim: multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"));
+            Param.ofBoolean("torn_reads", false, "sim: multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"),
+            Param.ofBoolean("incoherent_atomics", false, "sim: a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
+            Param.ofBoolean("cpu_local_atomics", false, "sim, test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"));
 
     public String name;
     public String fabric;
@@ -50,7 +53,7 @@ public final class Config {
     public boolean verify;
     public String history;
     public double backoffUs;
-    public boolean tornReads;
+    public boolean tornReads, incoherentAtomics, cpuLocalAtomics;
 
     private Config() {}
 
@@ -130,6 +133,13 @@ public final class Config {
         Object faults = in.get("faults");
         Map<String, Object> f = resolveSection("faults", faults, FAULTS, null);
         c.tornReads = (boolean) f.get("torn_reads");
+        c.incoherentAtomics = (boolean) f.get("incoherent_atomics");
+        c.cpuLocalAtomics = (boolean) f.get("cpu_local_atomics");
+        try {
+            CostProfile.load(c.profile);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("profile: " + e.getMessage());
+        }
         return c;
     }
 
@@ -184,6 +194,8 @@ public final class Config {
         m.put("backoff_us", backoffUs);
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("torn_reads", tornReads);
+        f.put("incoherent_atomics", incoherentAtomics);
+        f.put("cpu_local_atomics", cpuLocalAtomics);
         m.put("faults", f);
         return m;
     }

@@ -53,12 +53,14 @@ public final class ExperimentRunner {
         Workload workload = wf.create(new WorkloadSetup(c, c.workload));
         CostProfile profile = CostProfile.load(c.profile);
         Fabric fabric = switch (c.fabric) {
-            case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads));
+            case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads, c.incoherentAtomics, c.cpuLocalAtomics));
             case "local" -> new LocalFabric(c.nodes, c.threads, profile);
             default -> throw new IllegalArgumentException("fabric " + c.fabric);
         };
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), c.fabric, c.hybrid.spelled(), c.nodes, c.threads, c.coroutines);
+        // any one-sided stage may issue NIC atomics (a stage does not declare whether it does)
+        if (fabric instanceof SimFabric sim) sim.oneSidedAtomics(c.hybrid.code() != 0);
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed);
         Cluster cluster = new Cluster(c, fabric, store, workload);
@@ -85,6 +87,8 @@ public final class ExperimentRunner {
         if (fabric instanceof SimFabric sim) {
             r.simEvents = sim.events();
             r.simCommitsTotal = workersCommitsTotal(workers);
+            if (sim.loopbackAtomics()) r.extra.put("loopback_atomics", (double) sim.loopbackAtomicCount());
+            if (c.incoherentAtomics) r.extra.put("atomic_races", (double) sim.atomicRaces());
             if (c.tornReads) {
                 r.extra.put("torn_reads", (double) sim.tornReads());
                 r.extra.put("torn_reads_observed", (double) sim.tornReadsObserved());
