@@ -36,7 +36,8 @@ public final class CostProfile {
             new Parameter("nic.send_ns", 0, 1e4, "NIC time per two-sided message sent (UD SEND)"),
             new Parameter("nic.recv_ns", 0, 1e4, "NIC time per two-sided message received (UD RECV)"),
             new Parameter("nic.qp_cache_entries", 0, 1e7, "RC QP contexts the NIC caches"),
-            new Parameter("nic.qp_miss_ns", 0, 1e5, "NIC time to fetch a missed QP context over PCIe"),
+            new Parameter("nic.qp_miss_ns", 0, 1e5, "NIC processing time per QP-context miss"),
+            new Parameter("nic.qp_miss_latency_ns", 0, 1e6, "latency of a QP-context miss (a PCIe round trip)"),
             new Parameter("nic.atomics_coherent", 0, 1, "1 if NIC atomics are atomic with CPU atomics"),
             new Parameter("nic.loopback_ns", 0, 1e5, "latency of an atomic through the local NIC (loopback)"),
             new Parameter("link.gbps", 0.1, 1e4, "link bandwidth, Gb/s"),
@@ -65,7 +66,7 @@ public final class CostProfile {
     /** NIC time per two-sided message sent / received. */
     public final double nicSendNs, nicRecvNs;
     /** QP-context cache of the NIC: entries, and NIC time of a miss. */
-    public final double qpCacheEntries, qpMissNs;
+    public final double qpCacheEntries, qpMissNs, qpMissLatencyNs;
     /** False when a NIC atomic is not atomic with a CPU atomic on the same word (ConnectX-3/4). */
     public final boolean nicAtomicsCoherent;
     /** Latency of an atomic through the local NIC (posting CPU waits for it). */
@@ -110,6 +111,7 @@ public final class CostProfile {
         nicRecvNs = d(p, "nic.recv_ns");
         qpCacheEntries = d(p, "nic.qp_cache_entries");
         qpMissNs = d(p, "nic.qp_miss_ns");
+        qpMissLatencyNs = d(p, "nic.qp_miss_latency_ns");
         nicAtomicsCoherent = d(p, "nic.atomics_coherent") != 0;
         loopbackNs = l(p, "nic.loopback_ns");
         linkBytesPerNs = d(p, "link.gbps") / 8.0;

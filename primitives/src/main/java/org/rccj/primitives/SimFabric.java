@@ -38,6 +38,8 @@ public final class SimFabric implements Fabric {
     private byte[] tornCheck = new byte[64];
     /** NIC time of a QP-context miss per RC op side, averaged over the uniform access to all QPs. */
     private final double qpMissNs;
+    /** Expected latency an RC op pays for QP-context misses at its two ends (a PCIe round trip per miss). */
+    private final long qpMissDelayNs;
     /** CPU atomics go through the local NIC (profile: NIC atomics incoherent, and the run uses them). */
     private boolean loopback;
     /** The worker whose core is running (handlers and coroutines), for CPU atomics; null outside. */
@@ -75,6 +77,7 @@ public final class SimFabric implements Fabric {
         // NIC = 960 QPs); UD two-sided messages need one QP per worker and never miss
         long qps = (long) threads * (nodes - 1);
         qpMissNs = cost.qpMissNs * cost.qpMissFraction(qps);
+        qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
         for (int n = 0; n < nodes; n++) {
             memory[n] = new RegisteredMemory(n);
             nics[n] = new Nic();
@@ -203,7 +206,7 @@ public final class SimFabric implements Fabric {
                 Nic src = nics[op.srcNode];
                 src.freeAt = Math.max(now, src.freeAt) + (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs;
                 Nic dst = nics[op.node];
-                double exec = Math.max(now, dst.freeAt);
+                double exec = Math.max(now + qpMissDelayNs, dst.freeAt);
                 if (faults.incoherentAtomics()) {
                     // the NIC keeps its own ops in order around an atomic (reserved in arrival order from its
                     // read to its write): the fault breaks atomicity with CPU atomics only

@@ -92,6 +92,9 @@ public final class CalibrationReport {
         rows.add(new Row("READ 64 B all-to-all, 960 vs 168 QPs per NIC", rq / r64, "x", Double.NaN, Double.NaN, Double.NaN,
                 "FaSST, Kalia ATC'16: READ throughput falls as QPs outgrow the NIC cache"));
 
+        Result rttQp = run(p, Verb.READ, 64, 41, 24, 1, 1, false, false, Pattern.ALL_TO_ALL);
+        rows.add(new Row("READ 64 B round trip p50, 960 QPs per NIC (misses at both ends)", rttQp.p50Us(), " us", Double.NaN,
+                Double.NaN, Double.NaN, "the issue: a miss pays a PCIe round trip (nic.qp_miss_latency_ns, assumption)"));
         Result loop = run(p, Verb.CAS, 8, 1, 1, 1, 1, false, false, Pattern.LOOPBACK);
         rows.add(new Row("CAS on a local word, p50" + (p.nicAtomicsCoherent ? " (CPU CAS: NIC atomics coherent)" : " (through the local NIC)"),
                 loop.p50Us(), " us", Double.NaN, Double.NaN, Double.NaN, "DrTM: local lock by RDMA CAS 14.5 us vs 0.08 us by CPU CAS, setting not stated"));
