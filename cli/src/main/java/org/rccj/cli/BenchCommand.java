@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.rccj.framework.bench.CalibrationReport;
-import org.rccj.framework.bench.CalibrationReport.Row;
+import org.rccj.fabrics.CalibrationReport;
+import org.rccj.fabrics.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
 

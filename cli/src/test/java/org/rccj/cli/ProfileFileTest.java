@@ -34,10 +34,10 @@ class ProfileFileTest {
 
     @Test void goodFileIsAccepted() throws Exception {
         Path p = Cli.file(dir, "ok.properties", "base=cx4-edr\nwire.one_way_ns=900\n");
-        var c = org.rccj.framework.config.Config.fromMap(new java.util.LinkedHashMap<>(java.util.Map.of(
+        var c = org.rccj.framework.run.ConfigResolver.resolve(new java.util.LinkedHashMap<>(java.util.Map.of(
                 "protocol", "fakeproto", "nodes", 3, "profile", p.toString(), "workload", java.util.Map.of("name", "fakewl"))));
-        assertEquals(p.toString(), c.profile);
-        assertEquals(900, org.rccj.primitives.CostProfile.load(c.profile).oneWayNs);
+        assertEquals(p.toString(), c.fabricSetting("profile"));
+        assertEquals(900, org.rccj.primitives.CostProfile.load((String) c.fabricSetting("profile")).oneWayNs);
     }
 
     @Test void benchRejectsABadFile() throws Exception {

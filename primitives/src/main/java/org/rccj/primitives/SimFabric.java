@@ -1,5 +1,8 @@
 package org.rccj.primitives;
 
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
 /**
  * Deterministic discrete-event simulation of the whole cluster on the calling thread. Virtual time in ns.
  *
@@ -91,6 +94,7 @@ public final class SimFabric implements Fabric {
      * memory (RPC handlers through {@link RegisteredMemory#cas}, coordinators through the local shortcut)
      * goes through the local NIC at the loopback cost, as DrTM and DrTM+H do on ConnectX-3/4.
      */
+    @Override
     public void oneSidedAtomics(boolean used) {
         loopback = used && !cost.nicAtomicsCoherent && !faults.cpuLocalAtomics();
         for (RegisteredMemory m : memory) m.cpuAtomics(loopback || faults.incoherentAtomics() ? cpuAtomics : null);
@@ -167,7 +171,7 @@ public final class SimFabric implements Fabric {
     public long tornReadsObserved() { return tornObserved; }
 
     /** Events processed so far (for simulator speed reports). */
-    public long events() { return events; }
+    @Override public long events() { return events; }
 
 
 
@@ -289,7 +293,7 @@ public final class SimFabric implements Fabric {
             }
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
-            if (!java.util.Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
+            if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
         } else if (faults.incoherentAtomics() && (op.verb == Verb.CAS || op.verb == Verb.FAA)) {
             // read now, write after the gap: atomic with other NIC atomics (the atomic unit waits), not with CPUs
             Nic nic = nics[op.node];
@@ -326,7 +330,7 @@ public final class SimFabric implements Fabric {
         final int node, worker;
         final Counters counters = new Counters();
         final RunEvent run;
-        final java.util.ArrayDeque<Op> inbox = new java.util.ArrayDeque<>();
+        final ArrayDeque<Op> inbox = new ArrayDeque<>();
         /** Passive RPCs posted by this worker whose completion it has not learned yet, in posting order. */
         final java.util.ArrayList<Op> passive = new java.util.ArrayList<>();
         WorkerHost host;

@@ -1,10 +1,10 @@
-package org.rccj.framework.bench;
+package org.rccj.fabrics;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
-import org.rccj.framework.bench.PrimitiveBench.Pattern;
-import org.rccj.framework.bench.PrimitiveBench.Scenario;
+import org.rccj.fabrics.PrimitiveBench.Pattern;
+import org.rccj.fabrics.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.FaultSettings;

@@ -1,11 +1,11 @@
-package org.rccj.framework.bench;
+package org.rccj.fabrics;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rccj.framework.bench.PrimitiveBench.Pattern;
-import org.rccj.framework.bench.PrimitiveBench.Result;
-import org.rccj.framework.bench.PrimitiveBench.Scenario;
+import org.rccj.fabrics.PrimitiveBench.Pattern;
+import org.rccj.fabrics.PrimitiveBench.Result;
+import org.rccj.fabrics.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 
