@@ -36,12 +36,15 @@ public class LockRelease extends WriteStage {
         @Override
         protected final void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
             if ((flags & EXTRA) != 0) beforeUnlock(w, t, off, owner);
-            if ((flags & SHARED) != 0) w.memory.faa(t.region(), off + words.lock, -1);   // one reader less
+            if ((flags & SHARED) != 0) unlockShared(w, t, off);
             else if ((flags & HOLDS_LOCK) != 0) unlock(w, t, off);
         }
 
         /** The protocol's extra state of the tuple is undone (only for items sent with {@link #EXTRA}). */
         protected void beforeUnlock(Worker w, Table t, long off, long owner) {}
+
+        /** Takes one reader off a shared lock (FAA -1; a protocol with a wait queue also hands the lock on here). */
+        protected void unlockShared(Worker w, Table t, long off) { w.memory.faa(t.region(), off + words.lock, -1); }
 
         /** Clears the tuple's lock word (a protocol with a wait queue also hands the lock on here). */
         protected void unlock(Worker w, Table t, long off) {

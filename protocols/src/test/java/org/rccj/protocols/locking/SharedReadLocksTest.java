@@ -44,13 +44,15 @@ class SharedReadLocksTest {
 
     @ParameterizedTest(name = "{0} {1} {2}")
     @CsvSource({"nowait, tatp, all-rpc", "nowait, tatp, all-onesided", "nowait, tatp, LOCK", "nowait, tatp, RELEASE",
-            "nowait, ycsb, all-rpc", "nowait, ycsb, all-onesided", "nowait, ycsb, LOCK", "nowait, ycsb, RELEASE+COMMIT"})
+            "nowait, ycsb, all-rpc", "nowait, ycsb, all-onesided", "nowait, ycsb, LOCK", "nowait, ycsb, RELEASE+COMMIT",
+            "waitdie, tatp, all-rpc", "waitdie, tatp, all-onesided", "waitdie, tatp, LOCK", "waitdie, tatp, RELEASE",
+            "waitdie, ycsb, all-rpc", "waitdie, ycsb, all-onesided", "waitdie, ycsb, LOCK", "waitdie, ycsb, RELEASE+COMMIT"})
     void verifiesOnSim(String protocol, String workload, String code) {
         assertPassed(Runs.run(config(protocol, workload, code, "shared")), protocol + " " + workload + " " + code);
     }
 
     @ParameterizedTest(name = "{0} {1} {2}")
-    @CsvSource({"nowait, tatp, all-rpc", "nowait, ycsb, LOCK"})
+    @CsvSource({"nowait, tatp, all-rpc", "nowait, ycsb, LOCK", "waitdie, tatp, all-onesided", "waitdie, ycsb, RELEASE"})
     void verifiesOnLocal(String protocol, String workload, String code) {
         Map<String, Object> m = config(protocol, workload, code, "shared", "fabric", "local", "nodes", 2, "coroutines", 3,
                 "warmup_ms", 10, "duration_ms", 50);
@@ -63,7 +65,7 @@ class SharedReadLocksTest {
      * reader may give up after losing {@code ReadLocks.MAX_ROUNDS} CASes to other readers: {@code read_lock_busy}).
      */
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"nowait, all-rpc", "nowait, all-onesided", "nowait, LOCK"})
+    @CsvSource({"nowait, all-rpc", "nowait, all-onesided", "nowait, LOCK", "waitdie, all-rpc", "waitdie, all-onesided", "waitdie, RELEASE"})
     void readersShareAHotTuple(String protocol, String code) {
         Object[] hot = {"workload.write_probability", 0.0, "workload.hot_fraction", 0.002, "workload.hot_probability", 1.0};
         RunResult exclusive = Runs.run(config(protocol, "ycsb", code, "exclusive", hot));
@@ -89,6 +91,7 @@ class SharedReadLocksTest {
     @Test
     void readLocksIsAChoice() {
         assertEquals("exclusive", ConfigResolver.resolve(Runs.smallBank("protocol", "nowait")).protocolOptions().get("read_locks"));
+        assertEquals("exclusive", ConfigResolver.resolve(Runs.smallBank("protocol", "waitdie")).protocolOptions().get("read_locks"));
         ConfigException e = assertThrows(ConfigException.class,
                 () -> ConfigResolver.resolve(Runs.smallBank("protocol", "nowait", "protocol_options.read_locks", "sometimes")));
         assertTrue(e.getMessage().contains("protocol_options.read_locks"), e.getMessage());

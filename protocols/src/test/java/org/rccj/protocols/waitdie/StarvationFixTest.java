@@ -24,9 +24,16 @@ class StarvationFixTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"all-onesided", "LOCK", "RELEASE", "LOCK+LOG+COMMIT"})
-    void oldestWaiterGetsThrough(String code) {
-        RunResult fixed = ScriptedRuns.run("waitdie", code, "starvation", "workload.hold_us", 3.0);
-        RunResult unfixed = ScriptedRuns.run("waitdie-nofix", code, "starvation", "workload.hold_us", 3.0);
+    void oldestWaiterGetsThrough(String code) { oldestWaiterGetsThrough(code, "exclusive"); }
+
+    /** The fix holds with shared read locks (the streamers and OLDEST are writers: WRITER | timestamp words). */
+    @ParameterizedTest(name = "shared read locks: {0}")
+    @ValueSource(strings = {"all-onesided", "RELEASE"})
+    void oldestWaiterGetsThroughWithSharedReadLocks(String code) { oldestWaiterGetsThrough(code, "shared"); }
+
+    private static void oldestWaiterGetsThrough(String code, String readLocks) {
+        RunResult fixed = ScriptedRuns.run("waitdie", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks);
+        RunResult unfixed = ScriptedRuns.run("waitdie-nofix", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks);
         for (RunResult r : new RunResult[] {fixed, unfixed}) {
             assertTrue(r.verification.passed(), code + " " + r.verification);
             assertEquals(0, ScriptedRuns.type(r, "Oldest").aborts, "nothing is older than OLDEST: it never dies");
