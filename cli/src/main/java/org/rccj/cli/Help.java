@@ -40,6 +40,8 @@ final class Help {
         sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
         sb.append("  plot DIR... [--out DIR]\n");
         sb.append("                 PNG and SVG charts: stage breakdowns, hybrid scatter, sweep lines\n");
+        sb.append("  compare DIR DIR [DIR...]\n");
+        sb.append("                 runs, sweeps or enumerations side by side: metrics, stage latencies, differences\n");
         sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
@@ -78,6 +80,7 @@ final class Help {
             case "enumerate" -> enumerate();
             case "merge" -> merge();
             case "plot" -> plot();
+            case "compare" -> compare();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n";
             default -> {
                 String planned = PLANNED.get(command);
@@ -198,6 +201,21 @@ final class Help {
                 + "examples:\n"
                 + "  ./rcc plot out/occ-hybrid\n"
                 + "  ./rcc plot out/occ-rpc out/occ-onesided out/occ-18 --out out/fig13\n\n"
+                + exitCodes();
+    }
+
+    static String compare() {
+        return "usage: " + CompareCommand.USAGE + "\n\n"
+                + "Puts results of one kind side by side: runs (summary.json), sweeps (sweep.csv) or enumerations\n"
+                + "(hybrid.csv). Points are matched by their varied values (sweeps) or hybrid code (enumerations); for each\n"
+                + "point the table lists throughput, latency mean/p50/p90/p99, abort rate and every stage's mean and p99\n"
+                + "latency for each input (named A, B, C, ...), with '±' the 95% confidence half-width where --repeat made\n"
+                + "one, and each input's relative difference to A; a difference is starred when both intervals are known and\n"
+                + "do not overlap. Inputs of different kinds, or sharing no point, exit 2.\n\n"
+                + "examples:\n"
+                + "  ./rcc compare out/occ-rpc out/occ-onesided\n"
+                + "  ./rcc compare out/coro out/coro-replication2\n"
+                + "  ./rcc compare out/occ-hybrid out/occ-hybrid-tpcc\n\n"
                 + exitCodes();
     }
 

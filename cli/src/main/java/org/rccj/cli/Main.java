@@ -55,6 +55,7 @@ public final class Main {
         m.put("enumerate", new EnumerateCommand());
         m.put("merge", new MergeCommand());
         m.put("plot", new PlotCommand());
+        m.put("compare", new CompareCommand());
         m.put("list", new ListCommand());
         m.put("verify", verifyCommand());
         m.put("bench", new BenchCommand());
