@@ -55,10 +55,10 @@ public final class Main {
         m.put("enumerate", new EnumerateCommand());
         m.put("merge", new MergeCommand());
         m.put("plot", new PlotCommand());
-        m.put("compare", new CompareCommand());
         m.put("list", new ListCommand());
         m.put("verify", verifyCommand());
         m.put("bench", new BenchCommand());
+        m.put("compare", new CompareCommand());
         return m;
     }
 
