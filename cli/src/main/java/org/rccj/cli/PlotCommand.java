@@ -47,12 +47,14 @@ final class PlotCommand implements Command {
         List<Plots.Saved> saved = new ArrayList<>();
         List<RunMetrics> runs = new ArrayList<>();
         List<CsvTable> hybridTables = new ArrayList<>();
+        List<Path> hybridDirs = new ArrayList<>();
         for (Input in : inputs) {
             String prefix = tables > 1 || (tables == 1 && inputs.size() > 1) ? BatchOptions.safeName(in.dir().getFileName().toString()) + "-" : "";
             switch (in.kind()) {
                 case HYBRID -> {
                     CsvTable t = read(in.dir().resolve(HybridTable.FILE_NAME));
                     hybridTables.add(t);
+                    hybridDirs.add(in.dir());
                     saved.addAll(Figures.ofHybridTable(t, in.dir(), out, prefix));
                 }
                 case SWEEP -> saved.addAll(Figures.ofSweepTable(read(in.dir().resolve(SweepCommand.CSV)),
@@ -71,7 +73,7 @@ final class PlotCommand implements Command {
         }
         if (!runs.isEmpty()) saved.addAll(Figures.ofRuns(runs, out, ""));
         if (hybridTables.size() > 1) { // several enumerations: RCC Fig. 14's comparison of the protocols
-            Figures.Figure f = Figures.protocols(hybridTables, "");
+            Figures.Figure f = Figures.protocols(hybridTables, hybridDirs, "");
             if (f != null) saved.addAll(Figures.save(List.of(f), out));
         }
         for (Plots.Saved s : saved) {

@@ -260,11 +260,18 @@ public final class Figures {
             if (f != null) figs.add(f);
         }
         Map<String, Path> cdfRuns = new LinkedHashMap<>();
+        List<RunMetrics> pickedRuns = new ArrayList<>();
+        List<String> pickedLabels = new ArrayList<>();
         for (int r : picked) {
             List<RunMetrics> rs = runsByCode.get(Integer.parseInt(t.get(r, "code")));
-            if (rs != null && !rs.isEmpty()) cdfRuns.put(rowLabel(t, r, pure), rs.get(0).dir());
+            if (rs == null || rs.isEmpty()) continue;
+            cdfRuns.put(rowLabel(t, r, pure), rs.get(0).dir());
+            pickedRuns.add(rs.get(0));
+            pickedLabels.add(rowLabel(t, r, pure));
         }
-        Figure cdf = latencyCdf(prefix + CDF, "Latency CDF of " + what + (cdfRuns.isEmpty() ? "" : ", first seed"), cdfRuns);
+        Figure timeline = timeline(pickedRuns, pickedLabels, prefix, " of " + what + ", first seed");
+        if (timeline != null) figs.add(timeline);
+        Figure cdf = latencyCdf(prefix + CDF, "Latency CDF of " + what + ", first seed", cdfRuns);
         if (cdf != null) figs.add(cdf);
         return figs;
     }
@@ -326,11 +333,25 @@ public final class Figures {
      * than one table with both pure codes.
      */
     public static Figure protocols(List<CsvTable> tables, String prefix) {
+        return protocols(tables, java.util.Collections.nCopies(tables.size(), null), prefix);
+    }
+
+    /**
+     * As {@link #protocols(List, String)}; {@code dirs} (entries may be null) hold each table's run directories,
+     * whose warnings mark a protocol's label with " (!)" when any of its three runs has some.
+     */
+    public static Figure protocols(List<CsvTable> tables, List<Path> dirs, String prefix) {
         Map<String, List<CsvTable>> byWorkload = new LinkedHashMap<>();
-        for (CsvTable t : tables) {
+        Map<CsvTable, Set<Integer>> warnedCodes = new java.util.IdentityHashMap<>();
+        boolean anyWarned = false;
+        for (int i = 0; i < tables.size(); i++) {
+            CsvTable t = tables.get(i);
             if (t.rows().isEmpty()) continue;
             String w = t.get(0, "workload");
             byWorkload.computeIfAbsent(w == null ? "" : w, k -> new ArrayList<>()).add(t);
+            Set<Integer> codes = new java.util.HashSet<>();
+            for (RunMetrics m : runsIn(dirs.get(i))) if (m.warned()) codes.add(m.code());
+            warnedCodes.put(t, codes);
         }
         List<String> modes = List.of("all-rpc", "all-onesided", "best hybrid");
         Map<String, Color> colours = Plots.seriesColours(modes);
@@ -346,8 +367,11 @@ public final class Figures {
                 Pure pure = Pure.of(t);
                 int[] rows = {pure.row(t, 0), pure.row(t, pure.allOneSided()), pure.best()};
                 int bestCode = Integer.parseInt(t.get(pure.best(), "code"));
+                boolean warned = false;
+                for (int code : List.of(0, pure.allOneSided(), bestCode)) warned |= warnedCodes.get(t).contains(code);
+                anyWarned |= warned;
                 categories.add(pure.protocol() + " (best: " + (bestCode == 0 ? "all-rpc" : bestCode == pure.allOneSided() ? "all-onesided"
-                        : Integer.toString(bestCode)) + ")");
+                        : Integer.toString(bestCode)) + ")" + (warned ? WARN_MARK : ""));
                 for (int i = 0; i < 3; i++) {
                     tps.get(i).add(rows[i] < 0 ? Double.NaN : t.number(rows[i], "throughput_tps") / unit.divisor());
                     lat.get(i).add(rows[i] < 0 ? Double.NaN : t.number(rows[i], "latency_mean_us"));
@@ -366,8 +390,8 @@ public final class Figures {
         if (panels.isEmpty()) return null;
         List<Plots.LegendEntry> legend = new ArrayList<>();
         for (String m : modes) legend.add(new Plots.LegendEntry(m, colours.get(m), true));
-        return new Figure(prefix + PROTOCOLS, new Plots.Grid("Protocols: all-rpc, all-onesided and the best hybrid code (RCC Fig. 14)",
-                panels, 2, legend));
+        return new Figure(prefix + PROTOCOLS, new Plots.Grid("Protocols: all-rpc, all-onesided and the best hybrid code (RCC Fig. 14)"
+                + (anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : ""), panels, 2, legend));
     }
 
     // ------------------------------------------------------------------ sweeps

@@ -178,7 +178,33 @@ class FiguresTest {
         assertEquals(List.of(10.0, 10.0), new ArrayList<>(lat.getSeriesMap().get("all-rpc").getYData()));
         Plots.Saved s = Figures.save(List.of(f), dir).get(0);
         PlotsTest.assertChart(s.png(), 1000, 800, 4);
+
+        // a warned run of one of the three codes marks its protocol
+        Path occDir = dir.resolve("occ-enum");
+        RunResult r = SampleResults.sample("sim"); // code 18 (READ+COMMIT): not one of occ's three here
+        addWarning(ResultWriter.write(r, occDir.resolve("hybrid=18")), "few commits");
+        Figures.Figure clean = Figures.protocols(List.of(hybrid("occ", "smallbank", 2)), java.util.Arrays.asList(occDir), "");
+        assertFalse(clean.title().contains(Plots.WARNED), "code 18 is not plotted");
+        Path occDir2 = dir.resolve("occ-enum2");
+        Path d2 = ResultWriter.write(SampleResults.sample("sim"), occDir2.resolve("hybrid=2"));
+        addWarning(d2, "few commits");
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) m.readTree(d2.resolve("summary.json").toFile());
+        ((ObjectNode) tree.get("hybrid")).put("code", 2); // the run of code 2, occ's best here
+        m.writeValue(d2.resolve("summary.json").toFile(), tree);
+        Figures.Figure marked = Figures.protocols(List.of(hybrid("occ", "smallbank", 2)), java.util.Arrays.asList(occDir2), "");
+        CategoryChart mt = (CategoryChart) marked.grid().panels().get(0);
+        assertEquals(List.of("occ (best: 2)" + Figures.WARN_MARK), new ArrayList<>(mt.getSeriesMap().get("all-rpc").getXData()));
+        assertTrue(marked.title().contains(Plots.WARNED), marked.title());
         PlotsTest.assertSvg(s.svg());
+    }
+
+    /** Adds summary.json's {@code warnings} list (the field the run writes when its figures are doubtful). */
+    private static void addWarning(Path runDir, String warning) throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) m.readTree(runDir.resolve("summary.json").toFile());
+        tree.putArray("warnings").add(warning);
+        m.writeValue(runDir.resolve("summary.json").toFile(), tree);
     }
 
     /** Run directories written by ResultWriter; the second has a warning in its summary.json. */
@@ -188,12 +214,7 @@ class FiguresTest {
             RunResult r = SampleResults.sample("sim");
             for (int k = 1; k <= 2000; k++) r.total.latency.record(1000L * (k % 200 + 1) * (i + 1));
             Path d = ResultWriter.write(r, dir.resolve("run" + i));
-            if (i == 1) {
-                ObjectMapper m = new ObjectMapper();
-                ObjectNode tree = (ObjectNode) m.readTree(d.resolve("summary.json").toFile());
-                tree.putArray("warnings").add("only 12 commits: figures are noise");
-                m.writeValue(d.resolve("summary.json").toFile(), tree);
-            }
+            if (i == 1) addWarning(d, "only 12 commits: figures are noise");
             out.add(RunMetrics.read(d));
         }
         return out;
@@ -245,12 +266,7 @@ class FiguresTest {
                .append(10 + c).append(".0,1.0\n");
             RunResult r = SampleResults.sample("sim");
             Path d = ResultWriter.write(r, sweepDir.resolve("coroutines=" + c));
-            if (c == 2) {
-                ObjectMapper m = new ObjectMapper();
-                ObjectNode tree = (ObjectNode) m.readTree(d.resolve("summary.json").toFile());
-                tree.putArray("warnings").add("window shorter than the latency");
-                m.writeValue(d.resolve("summary.json").toFile(), tree);
-            }
+            if (c == 2) addWarning(d, "window shorter than the latency");
         }
         List<Figures.Figure> figs = Figures.sweepTable(CsvTable.parse(csv.toString(), "sweep.csv"), "w", "", sweepDir);
         XYChart tput = (XYChart) figs.get(0).chart();
