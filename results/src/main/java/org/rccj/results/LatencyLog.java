@@ -32,7 +32,7 @@ public final class LatencyLog {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
             HistogramLogWriter w = new HistogramLogWriter(ps);
-            w.outputComment("RCC-J " + r.config.name + ": " + r.config.protocol + " on " + r.config.workload.get("name")
+            w.outputComment("RCC-J " + r.config.name() + ": " + r.config.protocol() + " on " + r.config.workload().get("name")
                     + ", values in ns; untagged: committed transaction latency; Tag=STAGE: stage durations");
             w.outputLogFormatVersion();
             w.outputLegend();
