@@ -109,7 +109,7 @@ public final class Plots {
             "LOCK", new Color(0x332288), "READ", new Color(0x88CCEE), "LOG", new Color(0xDDCC77),
             "RELEASE", new Color(0x117733), "COMMIT", new Color(0xCC6677), "VALIDATE", new Color(0x882255),
             "RENEW", new Color(0x44AA99), "DISPATCH", new Color(0x999933), "FORWARD", new Color(0xAA4499),
-            StageBreakdown.EXECUTE, new Color(0xBBBBBB));
+            "EPOCH_SYNC", new Color(0x661100), StageBreakdown.EXECUTE, new Color(0xBBBBBB));
 
     /** Hybrid modes and protocols (Okabe-Ito). */
     private static final Map<String, Color> NAMED_COLOURS = Map.ofEntries(

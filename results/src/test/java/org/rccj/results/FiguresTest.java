@@ -85,10 +85,11 @@ class FiguresTest {
             assertEquals(Plots.stageColour(s), a.getSeriesMap().get(s).getFillColor(), s);
         }
         Set<Color> colours = new HashSet<>();
-        for (String s : List.of("LOCK", "READ", "LOG", "RELEASE", "COMMIT", "VALIDATE", "RENEW", "DISPATCH", "FORWARD", "EXECUTE")) {
+        for (String s : List.of("LOCK", "READ", "LOG", "RELEASE", "COMMIT", "VALIDATE", "RENEW", "DISPATCH", "FORWARD", "EPOCH_SYNC",
+                "EXECUTE")) {
             colours.add(Plots.stageColour(s));
         }
-        assertEquals(10, colours.size(), "ten stages, ten colours");
+        assertEquals(11, colours.size(), "eleven stages, eleven colours");
         // grouped per-stage p99 bars of a sweep use the same colours... by series; the stage on the x axis
         List<Figures.Figure> figs = Figures.sweepTable(sweep(List.of(), false), "s", "");
         Figures.Figure breakdown = figs.get(3);
