@@ -105,11 +105,11 @@ public final class Plots {
     // ------------------------------------------------------------------ colours
 
     /** One colour per stage in every figure (Paul Tol's muted scheme, colour-blind safe; EXECUTE grey). */
-    private static final Map<String, Color> STAGE_COLOURS = Map.of(
-            "LOCK", new Color(0x332288), "READ", new Color(0x88CCEE), "LOG", new Color(0xDDCC77),
-            "RELEASE", new Color(0x117733), "COMMIT", new Color(0xCC6677), "VALIDATE", new Color(0x882255),
-            "RENEW", new Color(0x44AA99), "DISPATCH", new Color(0x999933), "FORWARD", new Color(0xAA4499),
-            "EPOCH_SYNC", new Color(0x661100), StageBreakdown.EXECUTE, new Color(0xBBBBBB));
+    private static final Map<String, Color> STAGE_COLOURS = Map.ofEntries(
+            Map.entry("LOCK", new Color(0x332288)), Map.entry("READ", new Color(0x88CCEE)), Map.entry("LOG", new Color(0xDDCC77)),
+            Map.entry("RELEASE", new Color(0x117733)), Map.entry("COMMIT", new Color(0xCC6677)), Map.entry("VALIDATE", new Color(0x882255)),
+            Map.entry("RENEW", new Color(0x44AA99)), Map.entry("DISPATCH", new Color(0x999933)), Map.entry("FORWARD", new Color(0xAA4499)),
+            Map.entry("EPOCH_SYNC", new Color(0x661100)), Map.entry(StageBreakdown.EXECUTE, new Color(0xBBBBBB)));
 
     /** Hybrid modes and protocols (Okabe-Ito). */
     private static final Map<String, Color> NAMED_COLOURS = Map.ofEntries(
