@@ -41,6 +41,8 @@ final class Help {
         sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
         sb.append("  plot DIR... [--out DIR]\n");
         sb.append("                 PNG and SVG charts: stage breakdowns, hybrid scatter, sweep lines\n");
+        sb.append("  compare DIR DIR [DIR...]\n");
+        sb.append("                 runs, sweeps or enumerations side by side: metrics, stage latencies, differences\n");
         sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
@@ -83,6 +85,7 @@ final class Help {
             case "merge" -> merge();
             case "plot" -> plot();
             case "node" -> node();
+            case "compare" -> compare();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n";
             default -> {
                 String planned = PLANNED.get(command);
@@ -153,8 +156,8 @@ final class Help {
                 + "slowest). Every point's config is checked before anything runs. Each point gets a result directory\n"
                 + "DIR/<key=value,...> (with ,seed=S per seed when repeated) and DIR/sweep.csv has one row per point:\n"
                 + "point, the varied keys, protocol, hybrid, runs, throughput_tps, latency_mean/p50/p90/p99_us, abort_rate\n"
-                + "and <STAGE>_mean_us per stage; with --repeat N > 1 every metric is the mean over seeds seed..seed+N-1,\n"
-                + "followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
+                + "and <STAGE>_mean_us then <STAGE>_p99_us per stage; with --repeat N > 1 every metric is the mean over\n"
+                + "seeds seed..seed+N-1, followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
                 + "Points whose directory already holds a finished result of the same config are not run again.\n\n"
                 + "options:\n"
                 + "  -v, --vary key=v1,v2,...  a config key (dotted, as for --set) and its values; repeatable\n"
@@ -213,21 +216,41 @@ final class Help {
 
     static String plot() {
         return "usage: " + PlotCommand.USAGE + "\n\n"
-                + "Draws PNG and SVG charts (titled, with units and legends) from result directories:\n"
-                + "  an enumeration (hybrid.csv)  hybrid-scatter: mean latency vs throughput of every code, all-rpc,\n"
-                + "                               all-onesided and the best code marked (RCC Fig. 14); stage-breakdown:\n"
-                + "                               one stacked bar of stage latencies per code\n"
-                + "  a sweep (sweep.csv)          sweep-throughput and sweep-latency against the first varied key, one line\n"
-                + "                               per protocol, hybrid mode and other varied values (95% CI error bars with\n"
-                + "                               --repeat); stage-breakdown: one bar per point\n"
-                + "  run directories              stage-breakdown: one stacked bar per run, labelled protocol and hybrid code\n"
-                + "                               (RCC Fig. 13); a directory of run directories counts as all of them\n"
+                + "Draws PNG and SVG charts (titled, with units and legends; one colour per stage, hybrid mode and protocol\n"
+                + "in every figure) from result directories:\n"
+                + "  an enumeration (hybrid.csv)  hybrid-scatter: mean latency vs throughput of every code; the pure codes, the\n"
+                + "                               three fastest and the Pareto front labelled (RCC Fig. 14); stage-breakdown:\n"
+                + "                               stacked stage latencies per code; stage-p99 and latency-cdf of the pure and\n"
+                + "                               fastest codes\n"
+                + "  several enumerations         also protocols: every protocol's all-rpc, all-onesided and best hybrid code\n"
+                + "  a sweep (sweep.csv)          sweep-throughput, sweep-latency, sweep-p99 against the first varied key: lines\n"
+                + "                               for a number, grouped bars for a category (95% CI error bars with --repeat);\n"
+                + "                               stage-breakdown and stage-p99: a bar per point\n"
+                + "  run directories              stage-breakdown (RCC Fig. 13), stage-p99, throughput-over-time (timeline.csv)\n"
+                + "                               and latency-cdf (latency.hlog); a directory of run directories counts as all\n"
+                + "More than 6 series or 32 bars become panels (one per protocol, else per workload) sharing one y range and\n"
+                + "legend. Points whose summary.json lists warnings are marked (red cross; ' (!)' after a bar's label).\n"
                 + "With several directories the file names start with the directory's name.\n\n"
                 + "options:\n"
                 + "  -o, --out DIR   where the charts go (default: the directory given, or out/plots for several)\n\n"
                 + "examples:\n"
                 + "  ./rcc plot out/occ-hybrid\n"
                 + "  ./rcc plot out/occ-rpc out/occ-onesided out/occ-18 --out out/fig13\n\n"
+                + exitCodes();
+    }
+
+    static String compare() {
+        return "usage: " + CompareCommand.USAGE + "\n\n"
+                + "Puts results of one kind side by side: runs (summary.json), sweeps (sweep.csv) or enumerations\n"
+                + "(hybrid.csv). Points are matched by their varied values (sweeps) or hybrid code (enumerations); for each\n"
+                + "point the table lists throughput, latency mean/p50/p90/p99, abort rate and every stage's mean and p99\n"
+                + "latency for each input (named A, B, C, ...), with '±' the 95% confidence half-width where --repeat made\n"
+                + "one, and each input's relative difference to A; a difference is starred when both intervals are known and\n"
+                + "do not overlap. Inputs of different kinds, or sharing no point, exit 2.\n\n"
+                + "examples:\n"
+                + "  ./rcc compare out/occ-rpc out/occ-onesided\n"
+                + "  ./rcc compare out/coro out/coro-replication2\n"
+                + "  ./rcc compare out/occ-hybrid out/occ-hybrid-tpcc\n\n"
                 + exitCodes();
     }
 

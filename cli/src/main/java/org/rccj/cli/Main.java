@@ -59,6 +59,7 @@ public final class Main {
         m.put("verify", new VerifyCommand());
         m.put("bench", new BenchCommand());
         m.put("node", new NodeCommand());
+        m.put("compare", new CompareCommand());
         return m;
     }
 
