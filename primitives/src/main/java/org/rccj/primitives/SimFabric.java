@@ -167,6 +167,8 @@ public final class SimFabric implements Fabric {
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
             if (!java.util.Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
+        } else if (op.nicAction != null) {
+            op.nicAction.atNic(op, m, now);
         } else {
             MemoryOps.execute(m, op);
         }
