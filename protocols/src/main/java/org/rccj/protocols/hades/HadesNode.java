@@ -37,7 +37,9 @@ final class HadesNode {
     boolean stalls(long line, boolean write, HadesTxn self) {
         for (int i = 0; i < lockingBuffers.size(); i++) {
             Holder h = lockingBuffers.get(i);
-            if (h.owner == self) continue;
+            // its own attempt only: an entry of the coroutine's previous, committed attempt whose Validation
+            // has not landed yet still locks (the next attempt must not read around it)
+            if (h.owner == self && h.txnId == self.id) continue;
             if (stats.probe(h.write, line) || (write && stats.probe(h.read, line))) {
                 stats.stalls++;
                 if (!h.write.exact.contains(line) && !(write && h.read.exact.contains(line))) stats.falseStalls++;
