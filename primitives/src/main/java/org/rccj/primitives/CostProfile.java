@@ -13,7 +13,7 @@ import java.util.Properties;
  */
 public final class CostProfile {
     public static final String DEFAULT = "cx4-edr";
-    private static final List<String> KNOWN = List.of("cx4-edr");
+    private static final List<String> KNOWN = List.of("cx4-edr", "hades-1us", "hades-2us", "hades-3us");
 
     public final String name;
     public final String description;

@@ -110,6 +110,7 @@ final class HadesExecutor extends TxnExecutor {
                 pending[n++] = i;
             }
         }
+        if (hybridMode) sw.settle(ctx);
         remote(tx, from, to, n);
         ctx.stageEnd(Stage.READ, st);
     }
@@ -288,7 +289,10 @@ final class HadesExecutor extends TxnExecutor {
         checkSquash();
         if (t.touchedCount > 0) intendToCommit(tx);
         checkSquash();
-        if (hybridMode) validateLocal(tx);
+        if (hybridMode) {
+            validateLocal(tx);
+            sw.settle(ctx);
+        }
         t.unsquashable = true;
         // step 4: local updates become non-speculative; step 5: Validation with the data; step 6: local unlock
         for (int i = 0; i < tx.size(); i++) {
@@ -299,7 +303,8 @@ final class HadesExecutor extends TxnExecutor {
             memory.write(a.table.region(), a.offset + a.table.recordOffset, a.update, 0, a.table.recordBytes);
             if (hybridMode) sw.versionBumped(ctx, a);
         }
-        if (!hybridMode) home.untag(t);
+        if (hybridMode) sw.settle(ctx);
+        else home.untag(t);
         sendValidations(tx);
         home.unlock(t.local);
         t.local.clear();
@@ -382,7 +387,7 @@ final class HadesExecutor extends TxnExecutor {
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (a.node != ctx.node) continue;
-            sw.conflictItem(ctx);
+            sw.validated(ctx);
             if (memory.getLongVolatile(a.table.region(), a.offset + HadesTuple.WID) != a.version) {
                 throw abortWith(HadesStats.Abort.LOCAL_VALIDATION, LOCAL_VALIDATION);
             }

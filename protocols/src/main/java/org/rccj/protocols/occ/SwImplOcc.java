@@ -37,21 +37,21 @@ final class SwImplOcc extends OccProtocol {
             public void fetch(Tx tx, int from, int to) {
                 inner.fetch(tx, from, to);
                 for (int i = from; i < to; i++) c.fetched(ctx, tx.access(i));
+                c.settle(ctx);
             }
 
             @Override
             public void commit(Tx tx) {
-                boolean writes = !tx.readOnly();
                 for (int i = 0; i < tx.size(); i++) {
                     Access a = tx.access(i);
                     if (a.write) {
-                        c.conflictItem(ctx);            // lock, its reply checked
-                        c.conflictItem(ctx);            // unlock
+                        c.locked(ctx);
                         c.versionBumped(ctx, a);
-                    } else if (writes || tx.size() > 0) {
-                        c.conflictItem(ctx);            // validation re-read checked
+                    } else {
+                        c.validated(ctx);
                     }
                 }
+                c.settle(ctx);
                 inner.commit(tx);
                 commits[0]++;
             }
