@@ -77,11 +77,13 @@ final class HadesExecutor extends TxnExecutor {
     public void begin(Tx tx) {
         current = tx;
         t.begin(tx.id);
+        if (t.fallback) stats.fallbackAttempts++;
     }
 
     private void checkSquash() {
         if (t.squashed()) {
             stats.squashesTaken++;
+            t.consecutiveSquashes++;
             stats.aborts[HadesStats.Abort.SQUASHED.ordinal()]++;
             throw SQUASHED;
         }
@@ -89,6 +91,7 @@ final class HadesExecutor extends TxnExecutor {
 
     private AbortException abortWith(HadesStats.Abort why, AbortException e) {
         stats.aborts[why.ordinal()]++;
+        if (why != HadesStats.Abort.NOT_FOUND) t.consecutiveSquashes++;
         return e;
     }
 
@@ -99,6 +102,7 @@ final class HadesExecutor extends TxnExecutor {
         long st = ctx.stageStart();
         ctx.charge((long) (to - from) * ctx.cost.tupleOpNs);
         checkSquash();
+        if (t.fallback && oneSidedRead) lockFirst(tx, from, to);
         int n = 0;
         for (int i = from; i < to; i++) {
             Access a = tx.access(i);
@@ -112,28 +116,105 @@ final class HadesExecutor extends TxnExecutor {
         }
         if (hybridMode) sw.settle(ctx);
         remote(tx, from, to, n);
+        if (t.fallback) lockFirst(tx, from, to);     // lines whose place only the read told (stale cached locations)
         ctx.stageEnd(Stage.READ, st);
+    }
+
+    /**
+     * Livelock fallback (after {@code livelock_squashes} squashes in a row): lock the lines of accesses
+     * [from, to) in the Locking Buffers of their nodes, in ascending node order, waiting out conflicting
+     * holders instead of being squashed, before accessing them. Once every node is locked no other
+     * transaction can commit a conflicting write or get past its own lock, so nothing squashes this one.
+     * A remote lock costs a round trip (the state changes when the request arrives). The places of remote
+     * lines come from the one-sided index, so the fallback runs only with one-sided READs (with RPC-bound
+     * reads they are known only after reading). Locks taken while holding none go in ascending node order
+     * and wait; any taken later (a second fetch round, a stale cached location) give up after a bounded
+     * wait, so fallback attempts never deadlock.
+     */
+    private void lockFirst(Tx tx, int from, int to) {
+        boolean ordered = !holdsAny();
+        for (int i = from; i < to; i++) {
+            Access a = tx.access(i);
+            if (a.node == ctx.node) locateLocal(a);
+        }
+        if (oneSidedRead) locator.locate(tx, from, to);
+        for (int y = 0; y < p.nodes(); y++) {
+            Holder h = y == ctx.node ? t.local : null;
+            boolean added = false;
+            for (int i = from; i < to; i++) {
+                Access a = tx.access(i);
+                if (a.node != y || a.offset < 0 || a.absent) continue;
+                if (h == null) h = t.entry(y);
+                added |= addLines(h, a);
+            }
+            if (added || (h != null && !h.locked)) lockAt(y, h, ordered);
+        }
+    }
+
+    private boolean holdsAny() {
+        if (t.local.locked) return true;
+        for (int k = 0; k < t.touchedCount; k++) if (t.remote[t.touched[k]].locked) return true;
+        return false;
+    }
+
+    /** Adds an access's lines to a holder's filters; true if any was new. */
+    private static boolean addLines(Holder h, Access a) {
+        boolean added = false;
+        long first = HadesTuple.firstLine(a.table, a.offset), last = HadesTuple.lastLine(a.table, a.offset);
+        if (a.needsValue) for (long l = first; l <= last; l++) added |= addNew(h.read, l);
+        if (a.write) for (long l = HadesTuple.line(a.table.region(), a.offset + HadesTuple.WID); l <= last; l++) added |= addNew(h.write, l);
+        return added;
+    }
+
+    private static boolean addNew(Filter f, long line) {
+        if (f.exact.contains(line)) return false;
+        f.add(line);
+        return true;
+    }
+
+    private void lockAt(int y, Holder h, boolean ordered) {
+        boolean remote = y != ctx.node;
+        HadesNode node = p.node(y);
+        for (int tries = 0; ; tries++) {
+            if (remote) ctx.sleep(p.oneWayNs);
+            boolean ok = h.locked ? !node.conflicts(h, h.write.exact, h.read.exact)
+                    : node.lock(h, h.write.exact, h.read.exact) == HadesNode.Lock.OK;
+            if (remote) ctx.sleep(p.oneWayNs);
+            checkSquash();
+            if (ok) return;
+            if (!ordered && tries >= 64) throw abortWith(HadesStats.Abort.LOCK_CONFLICT, LOCK_CONFLICT);
+            stats.fallbackLockWaits++;
+            ctx.sleep(p.options.stallNs());
+            checkSquash();
+        }
+    }
+
+    private void locateLocal(Access a) {
+        if (a.offset >= 0) return;
+        Table tb = a.table;
+        long off = ctx.cachedLocation(tb, a.key);
+        if (off < 0) {
+            ctx.charge(ctx.cost.localOpNs);
+            off = tb.index.lookupLocal(memory, tb.indexRegion(), tb.id, a.key);
+            if (off < 0) throw abortWith(HadesStats.Abort.NOT_FOUND, NOT_FOUND);
+            ctx.cache().put(tb.id, a.key, off);
+        }
+        a.offset = off;
     }
 
     private void local(Access a) {
         Table tb = a.table;
-        if (a.offset < 0) {
-            long off = ctx.cachedLocation(tb, a.key);
-            if (off < 0) {
-                ctx.charge(ctx.cost.localOpNs);
-                off = tb.index.lookupLocal(memory, tb.indexRegion(), tb.id, a.key);
-                if (off < 0) throw abortWith(HadesStats.Abort.NOT_FOUND, NOT_FOUND);
-                ctx.cache().put(tb.id, a.key, off);
-            }
-            a.offset = off;
-        }
+        locateLocal(a);
         while (true) {
             if (hybridMode) {
                 if (!home.localStalls(t, tb, a.offset, a.write)) break;
             } else {
                 HadesNode.Access r = home.localAccess(t, tb, a.offset, a.needsValue, a.write);
                 if (r == HadesNode.Access.OK) break;
-                if (r == HadesNode.Access.SELF_SQUASH) throw abortWith(HadesStats.Abort.SELF_SQUASH, SELF_SQUASH);
+                if (r == HadesNode.Access.SELF_SQUASH) {
+                    if (!t.fallback) throw abortWith(HadesStats.Abort.SELF_SQUASH, SELF_SQUASH);
+                    home.squashInTheWay(t, tb, a.offset, a.write);
+                }
             }
             ctx.sleep(p.options.stallNs());
             checkSquash();
@@ -279,7 +360,7 @@ final class HadesExecutor extends TxnExecutor {
         long hw = 0;
         if (hybridMode) hw += buildLocalFilters(tx) * p.options.filterOpNs();
         boolean hasLocal = !t.local.read.isEmpty() || !t.local.write.isEmpty();
-        if (hasLocal) lockLocal();
+        if (hasLocal && !t.local.locked) lockLocal();
         if (!t.local.write.isEmpty()) {
             hw += p.options.findTagsNs();
             if (p.probeRemoteFiltersAtCommit()) home.squashRemote(t.local.write.exact, t, ctx.now() + p.oneWayNs);
@@ -443,6 +524,5 @@ final class HadesExecutor extends TxnExecutor {
         if (!hybridMode) home.untag(t);
         t.local.clear();
         t.active = false;
-        t.consecutiveSquashes++;
     }
 }

@@ -66,6 +66,20 @@ final class HadesNode {
         return Lock.OK;
     }
 
+    /** Whether {@code writes}/{@code reads} conflict with a Locking Buffer held by another than {@code h}. */
+    boolean conflicts(Holder h, LineSet writes, LineSet reads) {
+        for (int i = 0; i < lockingBuffers.size(); i++) {
+            Holder g = lockingBuffers.get(i);
+            if (g == h) continue;
+            for (int k = 0; k < writes.size(); k++) {
+                long l = writes.get(k);
+                if (stats.probe(g.read, l) || stats.probe(g.write, l)) return true;
+            }
+            for (int k = 0; k < reads.size(); k++) if (stats.probe(g.write, reads.get(k))) return true;
+        }
+        return false;
+    }
+
     void unlock(Holder h) {
         if (!h.locked) return;
         lockingBuffers.remove(h);
@@ -134,6 +148,34 @@ final class HadesNode {
         return Access.OK;
     }
 
+    /**
+     * Livelock fallback: the local transactions that would make {@code t}'s access squash itself (the line's
+     * WrTX_ID owner; for a write, the holders of the line in their LocalReadBF) are squashed instead: the
+     * fallback attempt holds its lines, and one of them may be stalled on them.
+     */
+    void squashInTheWay(HadesTxn t, Table tb, long off, boolean write) {
+        long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
+        for (long l = first; l <= last; l++) {
+            HadesTxn w = writeOwner.get(l);
+            if (w != null && w != t) {
+                stats.squashesSent++;
+                w.squash(w.id, w.ctx.now());
+            }
+        }
+        if (!write) return;
+        for (int i = 0; i < locals.size(); i++) {
+            HadesTxn o = locals.get(i);
+            if (o == t || !o.active) continue;
+            for (long l = first; l <= last; l++) {
+                if (stats.probe(o.local.read, l)) {
+                    stats.squashesSent++;
+                    o.squash(o.id, o.ctx.now());
+                    break;
+                }
+            }
+        }
+    }
+
     /** HADES-H: a software local access still goes through the directory's partial lock. */
     boolean localStalls(HadesTxn t, Table tb, long off, boolean write) {
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
@@ -181,7 +223,8 @@ final class HadesNode {
         }
         message.clear();
         for (int k = 0; k < n; k++) message.add(lines[k]);
-        if (lock(e, message, null) != Lock.OK) {
+        // a fallback attempt locked here before accessing (it holds the entry's buffer already)
+        if (!e.locked && lock(e, message, null) != Lock.OK) {
             stats.nacks++;
             return false;
         }

@@ -14,6 +14,7 @@ final class HadesStats {
     long stalls, falseStalls, lockWaits;
     long squashesSent, squashesTaken;
     long intends, nacks, validations;
+    long fallbackAttempts, fallbackLockWaits;
     final long[] aborts = new long[Abort.values().length];
 
     enum Abort { SELF_SQUASH, SQUASHED, LOCK_CONFLICT, NACK, LOCAL_VALIDATION, NOT_FOUND }
@@ -40,6 +41,8 @@ final class HadesStats {
         m.put("hades.intends", (double) intends);
         m.put("hades.nacks", (double) nacks);
         m.put("hades.validations", (double) validations);
+        m.put("hades.fallback_attempts", (double) fallbackAttempts);
+        m.put("hades.fallback_lock_waits", (double) fallbackLockWaits);
         for (Abort a : Abort.values()) m.put("hades.abort." + a.name().toLowerCase(), (double) aborts[a.ordinal()]);
         return m;
     }

@@ -23,6 +23,8 @@ final class HadesTxn {
 
     long id;
     boolean active, unsquashable;
+    /** This attempt runs the livelock fallback (locks its lines before accessing them). */
+    boolean fallback;
     long squashAt = NEVER;
     int consecutiveSquashes;
 
@@ -42,6 +44,8 @@ final class HadesTxn {
         active = true;
         unsquashable = false;
         squashAt = NEVER;
+        int threshold = protocol.options.livelockSquashes();
+        fallback = threshold > 0 && consecutiveSquashes >= threshold && protocol.hybrid.oneSided(org.rccj.framework.spi.Stage.READ);
         for (int k = 0; k < touchedCount; k++) remote[touched[k]] = null;
         touchedCount = 0;
     }

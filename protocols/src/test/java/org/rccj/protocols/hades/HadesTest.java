@@ -70,6 +70,22 @@ class HadesTest {
         assertTrue(tiny.commits() < real.commits(), "tiny filters cost nothing: " + tiny.commits() + " vs " + real.commits());
     }
 
+    /** After one squash every retry locks its lines first (waiting on holders): many fallback attempts, still serializable. */
+    @ParameterizedTest
+    @CsvSource({"hades,34", "hades-h,34", "hades,2"})
+    void livelockFallbackLocksFirstAndVerifies(String mode, int code) {
+        Object[] hot = {"protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode, "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 3.0};
+        java.util.Map<String, Object> off = Runs.smallBank(hot);
+        Runs.put(off, "protocol_options.livelock_squashes", 0);
+        java.util.Map<String, Object> on = Runs.smallBank(hot);
+        Runs.put(on, "protocol_options.livelock_squashes", 1);
+        RunResult without = run(off), with = run(on);
+        assertEquals(0.0, without.extra.get("hades.fallback_attempts"));
+        assertTrue(with.extra.get("hades.fallback_attempts") > 50, with.extra.toString());
+        assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
+    }
+
     @Test
     void skippingTheRemoteProbeAtCommitIsCaught() {
         RunResult r = Runs.run(Runs.smallBank("protocol", "hades-noprobe", "hybrid", "all-onesided", "coroutines", 8,
