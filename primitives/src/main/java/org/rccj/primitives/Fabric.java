@@ -17,6 +17,8 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
+    /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
+    default long events() { return 0; }
 
     @Override default void close() {}
 }

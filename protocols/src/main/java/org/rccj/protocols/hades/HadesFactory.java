@@ -25,7 +25,6 @@ public final class HadesFactory implements ProtocolFactory {
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        refuseUnlessSimulated(setup.config().fabric);
         return new HadesProtocol(setup.hybrid(), HadesOptions.of(setup.options()));
     }
 
