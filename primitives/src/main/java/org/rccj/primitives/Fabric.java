@@ -20,5 +20,12 @@ public interface Fabric extends AutoCloseable {
     /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
     default long events() { return 0; }
 
+    /**
+     * Whether remote one-sided atomics may touch registered memory in this run (any hybrid code but all-rpc).
+     * A fabric whose NIC atomics are not atomic with CPU atomics then sends CPU atomics through the local NIC
+     * (sim with such a profile); real atomics on other fabrics need nothing.
+     */
+    default void oneSidedAtomics(boolean used) {}
+
     @Override default void close() {}
 }
