@@ -49,6 +49,13 @@ final class HadesNode {
         return false;
     }
 
+    /**
+     * A livelock-fallback attempt that locked here accesses its lines without the partial-lock check: every
+     * exact conflict with another holder was excluded when either side locked, so a hit could only be a
+     * false positive (and two fallbacks stalling on each other's false positives would deadlock).
+     */
+    static boolean heldByFallback(Holder h) { return h.locked && h.owner != null && h.owner.fallback; }
+
     /** Takes a Locking Buffer for {@code h}, probing {@code writes} (and {@code reads}, if given) against every holder. */
     Lock lock(Holder h, LineSet writes, LineSet reads) {
         if (lockingBuffers.size() >= protocol.options.lockingBuffers()) return Lock.FULL;
@@ -126,7 +133,7 @@ final class HadesNode {
      */
     Access localAccess(HadesTxn t, Table tb, long off, boolean read, boolean write) {
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
-        for (long l = first; l <= last; l++) if (stalls(l, write, t)) return Access.STALL;
+        if (!heldByFallback(t.local)) for (long l = first; l <= last; l++) if (stalls(l, write, t)) return Access.STALL;
         for (long l = first; l <= last; l++) {
             HadesTxn w = writeOwner.get(l);
             if (w != null && w != t) return Access.SELF_SQUASH;
@@ -178,6 +185,7 @@ final class HadesNode {
 
     /** HADES-H: a software local access still goes through the directory's partial lock. */
     boolean localStalls(HadesTxn t, Table tb, long off, boolean write) {
+        if (heldByFallback(t.local)) return false;
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
         for (long l = first; l <= last; l++) if (stalls(l, write, t)) return true;
         return false;
@@ -198,7 +206,7 @@ final class HadesNode {
     boolean remoteRead(RemoteEntry e, Table tb, long off, boolean read, boolean write, RegisteredMemory m, byte[] dst, int dstOff) {
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
         boolean head = write && HadesTuple.partialHead(tb, off), tail = write && HadesTuple.partialTail(tb, off);
-        for (long l = first; l <= last; l++) {
+        for (long l = first; l <= last && !heldByFallback(e); l++) {
             boolean boundary = (l == first && head) || (l == last && tail);
             if (stalls(l, boundary, e.owner)) return false;
         }
