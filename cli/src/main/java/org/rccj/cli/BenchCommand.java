@@ -20,17 +20,21 @@ final class BenchCommand implements Command {
     public int run(List<String> args, Context ctx) throws Exception {
         String profileName = CostProfile.DEFAULT;
         Path csv = null;
+        String fabric = "sim";
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if ((a.equals("--profile") || a.equals("--csv")) && i + 1 >= args.size()) {
+            if ((a.equals("--profile") || a.equals("--csv") || a.equals("--fabric")) && i + 1 >= args.size()) {
                 throw new ConfigException("bench: " + a + " needs a value");
             }
             switch (a) {
                 case "--profile" -> profileName = args.get(++i);
                 case "--csv" -> csv = ctx.resolve(args.get(++i));
-                default -> throw new ConfigException("bench: unknown argument '" + a + "'; accepted: --profile NAME|FILE, --csv FILE");
+                case "--fabric" -> fabric = args.get(++i);
+                default -> throw new ConfigException("bench: unknown argument '" + a + "'; accepted: --profile NAME|FILE, --csv FILE, --fabric sim|tcp");
             }
         }
+        if (fabric.equals("tcp")) return TcpBench.run(ctx.out(), csv);
+        if (!fabric.equals("sim")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
         CostProfile p;
         try {
             p = CostProfile.load(profileName);

@@ -59,6 +59,18 @@ public final class Tx {
         return true;
     }
 
+    /** Whether accesses {@code [from, to)} include a write. */
+    public boolean hasWrites(int from, int to) {
+        for (int i = from; i < to; i++) if (accesses[i].write) return true;
+        return false;
+    }
+
+    /** Whether accesses {@code [from, to)} include a read-only access. */
+    public boolean hasReads(int from, int to) {
+        for (int i = from; i < to; i++) if (!accesses[i].write) return true;
+        return false;
+    }
+
     private int add(Table t, long key, boolean write, boolean needsValue) {
         for (int i = 0; i < size; i++) {
             Access a = accesses[i];
