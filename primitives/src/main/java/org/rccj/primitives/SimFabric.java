@@ -294,6 +294,8 @@ public final class SimFabric implements Fabric {
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
             if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
+        } else if (op.nicAction != null) {
+            op.nicAction.atNic(op, m, now);
         } else if (faults.incoherentAtomics() && (op.verb == Verb.CAS || op.verb == Verb.FAA)) {
             // read now, write after the gap: atomic with other NIC atomics (the atomic unit waits), not with CPUs
             Nic nic = nics[op.node];

@@ -29,7 +29,7 @@ class IncoherentAtomicsTest {
     void verifiesUnderTheFault(String protocol, int code) {
         RunResult r = HybridCodes.sim(protocol, code, "faults.incoherent_atomics", true);
         HybridCodes.assertVerified(r, protocol + " code " + code);
-        if (code != 0 && !protocol.equals("calvin")) {
+        if (code != 0 && !protocol.equals("calvin") && !protocol.equals("hades")) {   // neither uses CAS or FAA
             assertTrue(r.extra.getOrDefault("loopback_atomics", 0.0) > 0, "no CPU atomic took the loopback: " + r.extra);
         }
         assertEquals(0.0, r.extra.get("atomic_races"), "a CPU atomic landed inside a NIC atomic despite the loopback");

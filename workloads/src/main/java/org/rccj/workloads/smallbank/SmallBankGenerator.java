@@ -18,14 +18,21 @@ final class SmallBankGenerator implements TxnGenerator {
     /** Net money added by this coroutine's committed transactions. */
     long committedDelta;
 
-    SmallBankGenerator(SmallBank wl, SplittableRandom rng) {
+    private final int node, nodes;
+    private final java.util.function.LongSupplier draw = this::draw;
+
+    SmallBankGenerator(SmallBank wl, SplittableRandom rng, int node, int nodes) {
         this.wl = wl;
         this.rng = rng;
+        this.node = node;
+        this.nodes = nodes;
     }
 
-    private long account() {
+    private long draw() {
         return rng.nextDouble() < wl.hotProbability ? rng.nextLong(wl.hotAccounts) : rng.nextLong(wl.accounts);
     }
+
+    private long account() { return org.rccj.workloads.LocalFraction.pick(wl.localFraction, rng, draw, wl.checking, node, nodes); }
 
     @Override
     public int next() {

@@ -50,6 +50,8 @@ public final class Ycsb implements Workload {
     /** Null unless zipf_theta is set. */
     final ZipfianGenerator zipf;
     final long computeNs;
+    /** Null unless local_fraction is set. */
+    final Double localFraction;
     long seed;
     Table table;
     private final List<YcsbGenerator> generators = new ArrayList<>();
@@ -73,6 +75,7 @@ public final class Ycsb implements Workload {
         Double theta = (Double) s.params().get("zipf_theta");
         zipf = theta == null ? null : new ZipfianGenerator(keys, theta);
         computeNs = Math.round(s.d("compute_us") * 1000);
+        localFraction = (Double) s.params().get("local_fraction");
     }
 
     @Override

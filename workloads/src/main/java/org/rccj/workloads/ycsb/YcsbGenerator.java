@@ -22,12 +22,19 @@ final class YcsbGenerator implements TxnGenerator {
     YcsbGenerator(Ycsb wl, CoroutineContext ctx) {
         this.wl = wl;
         this.rng = ctx.rng;
+        this.node = ctx.node;
+        this.nodes = ctx.cluster.nodes();
         keys = new long[wl.opsPerTxn];
         writes = new boolean[wl.opsPerTxn];
         handles = new int[wl.opsPerTxn];
     }
 
-    private long key() {
+    private final java.util.function.LongSupplier draw = this::draw;
+    private final int node, nodes;
+
+    private long key() { return org.rccj.workloads.LocalFraction.pick(wl.localFraction, rng, draw, wl.table, node, nodes); }
+
+    private long draw() {
         if (wl.zipf != null) return wl.zipf.next(rng);
         if (wl.hotKeys >= wl.keys) return rng.nextLong(wl.keys);
         if (rng.nextDouble() < wl.hotProbability) return rng.nextLong(wl.hotKeys);
