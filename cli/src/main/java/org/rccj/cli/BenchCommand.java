@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.rccj.framework.bench.PrimitiveBench;
 import org.rccj.framework.bench.PrimitiveBench.Pattern;
 import org.rccj.framework.bench.PrimitiveBench.Result;
@@ -20,23 +23,22 @@ import org.rccj.primitives.Verb;
  * stated assumption. These check the cost model; they never tune it toward a protocol result.
  */
 final class BenchCommand implements Command {
+    static final String USAGE = "rcc bench [--profile NAME] [--csv FILE]";
+    static final Options OPTIONS = new Options()
+            .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME").desc("cost profile").build())
+            .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build());
+
     private record Row(String what, String measured, String reference) {}
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
-        String profileName = CostProfile.DEFAULT;
-        Path csv = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if ((a.equals("--profile") || a.equals("--csv")) && i + 1 >= args.size()) {
-                throw new ConfigException("bench: " + a + " needs a value");
-            }
-            switch (a) {
-                case "--profile" -> profileName = args.get(++i);
-                case "--csv" -> csv = ctx.resolve(args.get(++i));
-                default -> throw new ConfigException("bench: unknown argument '" + a + "'; accepted: --profile NAME, --csv FILE");
-            }
+        CommandLine cl = Args.parse("bench", OPTIONS, args);
+        if (!cl.getArgList().isEmpty()) {
+            throw new ConfigException("bench: unexpected argument '" + cl.getArgList().get(0) + "'; usage: " + USAGE);
         }
+        String profileName = cl.hasOption("profile") ? cl.getOptionValue("profile") : CostProfile.DEFAULT;
+        Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
+        if (csv != null) OutputPaths.checkFile("bench: --csv", csv);
         CostProfile p;
         try {
             p = CostProfile.load(profileName);
@@ -87,7 +89,11 @@ final class BenchCommand implements Command {
         if (csv != null) {
             StringBuilder sb = new StringBuilder("figure,sim,reference\n");
             for (Row r : rows) sb.append(q(r.what)).append(',').append(q(r.measured)).append(',').append(q(r.reference)).append('\n');
-            Files.writeString(csv, sb.toString());
+            try {
+                Files.writeString(csv, sb.toString());
+            } catch (java.io.IOException e) {
+                throw new ConfigException("bench: --csv " + csv + ": cannot write: " + OutputPaths.reason(e));
+            }
             out.println("csv: " + csv);
         }
         return Exit.OK;

@@ -76,6 +76,8 @@ public final class SimFabric implements Fabric {
 
     /** Events processed so far (for simulator speed reports). */
     public long events() { return events; }
+    /** The virtual time reached so far, ns (read by a progress display on another thread: approximate). */
+    public long virtualNow() { return now; }
 
 
 

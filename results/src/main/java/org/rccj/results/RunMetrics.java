@@ -38,7 +38,17 @@ public record RunMetrics(
         double abortRate,
         Map<String, StageFigures> stages,
         boolean verificationChecked,
-        boolean verificationPassed) {
+        boolean verificationPassed,
+        List<String> warnings) {
+
+    /** Without warnings (results of versions before summary.json had them, synthetic figures). */
+    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
+                      JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
+                      double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
+                      boolean verificationPassed) {
+        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
+                latencyP90Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
+    }
 
     /** One row of summary.json's {@code stages}: executions and mean duration (us). */
     public record StageFigures(long count, double meanUs) {
@@ -79,11 +89,13 @@ public record RunMetrics(
         boolean checked = v.path("checked").asBoolean(false);
         boolean passed = checked && v.path("serializable").asBoolean(false);
         for (JsonNode inv : v.path("invariants")) passed &= inv.asBoolean(false);
+        List<String> warnings = new ArrayList<>();
+        for (JsonNode w : s.path("warnings")) warnings.add(w.asText());
         return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
                 need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
                 Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
                 number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"), number(lat, "p99"),
-                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed);
+                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings));
     }
 
     /** The config as canonical JSON text: what "the same experiment" means when resuming and merging. */

@@ -130,6 +130,10 @@ public final class Config {
         Object faults = in.get("faults");
         Map<String, Object> f = resolveSection("faults", faults, FAULTS, null);
         c.tornReads = (boolean) f.get("torn_reads");
+        if (c.tornReads && !c.fabric.equals("sim")) {
+            throw new ConfigException("faults.torn_reads: the " + c.fabric + " fabric cannot inject torn reads (only sim models a READ"
+                    + " reaching memory line by line); use fabric=sim or faults.torn_reads=false");
+        }
         return c;
     }
 

@@ -51,6 +51,7 @@ public final class ExperimentRunner {
         WorkloadFactory wf = c.workloadFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c, c.hybrid, c.protocolOptions));
         Workload workload = wf.create(new WorkloadSetup(c, c.workload));
+        MemoryEstimate.check(c, protocol.header(), workload.tables());
         CostProfile profile = CostProfile.load(c.profile);
         Fabric fabric = switch (c.fabric) {
             case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads));
@@ -71,7 +72,15 @@ public final class ExperimentRunner {
         long wallRun = System.nanoTime();
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpuRun = mx.getCurrentThreadCpuTime();
-        Worker[][] workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
+        long wallStart = System.nanoTime();
+        hooks.running(new RunHooks.Live(warmup + duration, fabric instanceof SimFabric,
+                fabric instanceof SimFabric sf ? sf::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
+        Worker[][] workers;
+        try {
+            workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
+        } finally {
+            hooks.stopped();
+        }
         double wallS = (System.nanoTime() - wallRun) / 1e9;
         double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
         hooks.afterRun(cluster);
