@@ -118,7 +118,13 @@ final class PlotCommand implements Command {
                 boolean mine = keyColumn.equals("point")
                         ? name.equals(key) || name.matches(java.util.regex.Pattern.quote(key) + ",seed=-?[0-9]+")
                         : name.matches("hybrid=0*" + java.util.regex.Pattern.quote(key) + "(,seed=-?[0-9]+)?");
-                if (mine) runs.add(RunMetrics.read(c));
+                if (!mine) continue;
+                try {
+                    runs.add(RunMetrics.read(c));
+                } catch (IOException e) {
+                    throw new ConfigException("plot: " + c + ": cannot read " + SummaryJson.FILE_NAME + ": "
+                            + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                }
             }
             String where = "plot: " + csv + " does not match the results beside it: " + keyColumn + " " + key + ": ";
             String fix = "; rerun the command that made it (finished points are reused) to rewrite the table";

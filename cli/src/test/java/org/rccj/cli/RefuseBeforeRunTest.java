@@ -69,4 +69,24 @@ class RefuseBeforeRunTest {
         assertFalse(o.err().contains("\tat "), o.err());
         assertFalse(Files.exists(dir.resolve("big")));
     }
+
+    @Test
+    void theEstimateIsWhatARunRegisters() throws Exception {
+        // OCC registers exactly the store, the indexes and the coordinator-log rings: the estimate must equal it, node by node
+        Path example = Path.of("..", "examples", "smallbank-occ.yaml").toAbsolutePath().normalize();
+        java.util.Map<String, Object> tree = ConfigLoader.load(example);
+        for (String s : new String[] {"nodes=3", "threads=2", "coroutines=2", "replication=2", "workload.accounts_per_thread=1000",
+                "warmup_ms=0", "duration_ms=0.05", "verify=false"}) ConfigLoader.applySet(tree, s);
+        org.rccj.framework.config.Config c = org.rccj.framework.config.Config.fromMap(tree);
+        long[] registered = new long[c.nodes];
+        long[] estimate = new long[1];
+        org.rccj.framework.run.ExperimentRunner.run(c, null, new org.rccj.framework.run.RunHooks() {
+            @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) {
+                for (int n = 0; n < c.nodes; n++) registered[n] = cluster.memory(n).totalBytes();
+                estimate[0] = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c, cluster.store.header(), cluster.workload.tables());
+            }
+        });
+        assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
+        for (int n = 0; n < c.nodes; n++) assertEquals(estimate[0], registered[n], "node " + n);
+    }
 }
