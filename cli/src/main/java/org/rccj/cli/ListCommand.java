@@ -118,8 +118,9 @@ final class ListCommand implements Command {
         return Exit.OK;
     }
 
+    /** examples/... when the examples are in the working directory, else the full path (runnable from here). */
     private static String display(Context ctx, Path dir, Path f) {
-        return Path.of("examples").resolve(dir.relativize(f)).toString();
+        return dir.equals(ctx.resolve("examples")) ? Path.of("examples").resolve(dir.relativize(f)).toString() : f.toString();
     }
 
     /** The first comment line of a config file, without '#', or "(no description)". */

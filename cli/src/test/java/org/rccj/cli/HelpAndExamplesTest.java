@@ -144,4 +144,22 @@ class HelpAndExamplesTest {
             RunCommand.resolve(c, new String[0]);
         }
     }
+
+    @Test
+    void listExamplesFromAnotherDirectoryUsesTheLaunchersHome() throws Exception {
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Cli.run(elsewhere, "list", "examples").assertBadInput("list examples: no examples directory here");
+        Path home = Path.of("..").toAbsolutePath().normalize();
+        String old = System.getProperty("rcc.home");
+        System.setProperty("rcc.home", home.toString());
+        try {
+            Cli.Outcome o = Cli.run(elsewhere, "list", "examples");
+            assertEquals(Exit.OK, o.code(), o.err());
+            String path = home.resolve("examples/smallbank-occ.yaml").toString();
+            assertTrue(o.out().lines().anyMatch(l -> l.strip().startsWith(path + " ") && l.contains("Demo: OCC on SmallBank")), o.out());
+        } finally {
+            if (old == null) System.clearProperty("rcc.home");
+            else System.setProperty("rcc.home", old);
+        }
+    }
 }
