@@ -56,8 +56,8 @@ final class PlotCommand implements Command {
         for (Input in : inputs) {
             String prefix = tables > 1 || (tables == 1 && inputs.size() > 1) ? BatchOptions.safeName(in.dir().getFileName().toString()) + "-" : "";
             switch (in.kind()) {
-                case HYBRID -> saved.addAll(Figures.ofHybridTable(read(in.dir().resolve(HybridTable.FILE_NAME)), out, prefix));
-                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(in.dir().resolve(SweepCommand.CSV)),
+                case HYBRID -> saved.addAll(Figures.ofHybridTable(read(ctx, in.dir().resolve(HybridTable.FILE_NAME)), out, prefix));
+                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(ctx, in.dir().resolve(SweepCommand.CSV)),
                         in.dir().getFileName().toString(), out, prefix));
                 case RUNS -> {
                     for (Path r : in.runs()) {
@@ -79,13 +79,21 @@ final class PlotCommand implements Command {
     }
 
     /** The table's rows that did not fail (failed sweep points have no figures to draw). */
-    private static CsvTable read(Path csv) {
+    private static CsvTable read(Context ctx, Path csv) {
         try {
             CsvTable t = CsvTable.read(csv);
             int failed = t.column(ResultTable.FAILED);
             if (failed >= 0) {
                 List<List<String>> ok = new ArrayList<>();
-                for (List<String> row : t.rows()) if (row.get(failed).isBlank()) ok.add(row);
+                List<String> left = new ArrayList<>();
+                for (List<String> row : t.rows()) {
+                    if (row.get(failed).isBlank()) ok.add(row);
+                    else left.add(row.get(0));
+                }
+                if (!left.isEmpty()) {
+                    ctx.err().println("plot: " + BatchOptions.display(ctx, csv) + ": left out " + left.size() + " failed point"
+                            + (left.size() == 1 ? "" : "s") + ": " + String.join(", ", left));
+                }
                 t = new CsvTable(t.header(), ok);
             }
             if (t.rows().isEmpty()) throw new ConfigException("plot: " + csv + " has no rows (no finished results)");

@@ -89,6 +89,7 @@ class ResultsNeverMixTest {
         // plot leaves the failed points out; a rerun runs only them and clears the failed column
         Cli.Outcome plot = Cli.run(dir, "plot", "s");
         assertEquals(Exit.OK, plot.code(), plot.err());
+        assertTrue(plot.err().contains("left out 2 failed points: coroutines=2, coroutines=3"), plot.err());
         FakeRuns rerun = new FakeRuns();
         assertEquals(Exit.OK, Cli.run(dir, rerun, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "s").code());
         assertEquals(2, rerun.calls.get());
