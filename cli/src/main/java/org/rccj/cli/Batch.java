@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.ResultWriter;
 import org.rccj.results.RunMetrics;
@@ -79,10 +79,15 @@ final class Batch {
         }
     }
 
-    /** Jobs to use: 1 when any point runs on the local fabric (it measures wall-clock time), else {@code jobs}. */
+    /** Jobs to use: 1 when any point runs on a fabric that measures wall-clock time, else {@code jobs}. */
     static int effectiveJobs(List<Point> points, int jobs) {
-        for (Point p : points) if (!"sim".equals(p.config().fabric)) return 1;
-        return jobs;
+        return wallClockFabric(points) != null ? 1 : jobs;
+    }
+
+    /** The first fabric among the points whose time is wall-clock time (its runs must not share the cores), or null. */
+    private static String wallClockFabric(List<Point> points) {
+        for (Point p : points) if (!p.config().fabricFactory().virtualTime()) return p.config().fabric();
+        return null;
     }
 
     /**
@@ -102,7 +107,7 @@ final class Batch {
         int j = Math.max(1, Math.min(effectiveJobs(points, jobs), Math.max(1, todo.size())));
         ctx.err().println(command + ": " + points.size() + " runs" + (reusedCount > 0 ? " (" + reusedCount + " finished earlier, reused)" : "")
                 + (todo.isEmpty() ? "" : "; running " + todo.size() + " with " + j + (j == 1 ? " job" : " jobs")
-                + (j < jobs && effectiveJobs(points, jobs) == 1 ? " (local fabric: one run at a time)" : "")));
+                + (j < jobs && wallClockFabric(points) != null ? " (" + wallClockFabric(points) + " fabric: one run at a time)" : "")));
         Progress progress = new Progress(ctx.err(), Progress.terminal(ctx.err()), points.size(), reusedCount);
         Map<Point, String> failures = new ConcurrentHashMap<>();
         Map<Point, Boolean> internal = new ConcurrentHashMap<>();

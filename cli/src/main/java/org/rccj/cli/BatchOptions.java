@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 
 /** Options and config handling shared by the commands that run many experiments (sweep, enumerate). */
 final class BatchOptions {
@@ -66,9 +67,9 @@ final class BatchOptions {
 
     /** Resolves a point's tree, rejecting what a batch cannot do (every run writing one history file). */
     static Config resolve(String command, Map<String, Object> tree) {
-        Config c = Config.fromMap(tree);
-        if (c.history != null) {
-            throw new ConfigException(command + ": history: every run would write the same file " + c.history
+        Config c = ConfigResolver.resolve(tree);
+        if (c.history() != null) {
+            throw new ConfigException(command + ": history: every run would write the same file " + c.history()
                     + "; record a history with 'rcc run' (or --set history=null)");
         }
         return c;

@@ -27,7 +27,7 @@ import org.rccj.framework.spi.WorkloadFactory;
 
 /**
  * Reads a config file (JSON or YAML) into a tree of maps and applies {@code --set key=value}
- * overrides; {@link org.rccj.framework.config.Config#fromMap} then checks every key and value.
+ * overrides; {@link org.rccj.framework.run.ConfigResolver#resolve} then checks every key and value.
  */
 public final class ConfigLoader {
     private static final ObjectMapper JSON = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();

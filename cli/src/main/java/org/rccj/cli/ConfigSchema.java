@@ -7,17 +7,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
 import org.rccj.framework.spi.WorkloadFactory;
 
 /**
  * The JSON Schema (draft 2020-12) of an experiment config, generated from the {@link Param} declarations that
- * {@link Config#fromMap} checks against ({@link Config#TOP_LEVEL}, {@link Config#FAULTS}, each workload's and
- * protocol's parameters), so editors offer and check the same keys, types, ranges and choices. Cross-key rules
- * (replication vs nodes, hybrid bits per protocol) stay with the config check.
+ * {@link org.rccj.framework.run.ConfigResolver} checks against ({@link Config#TOP_LEVEL}, each fabric's keys, each
+ * workload's and protocol's parameters), so editors offer and check the same keys, types, ranges and choices.
+ * Cross-key rules (replication vs nodes, hybrid bits per protocol) stay with the config check.
  */
 final class ConfigSchema {
     static final String ID = "https://rcc-j.invalid/config.schema.json";
@@ -46,12 +47,41 @@ final class ConfigSchema {
         props.put("history", withType(param(paramOf("history")), List.of("string", "null")));
         props.put("protocol", choice(paramOf("protocol"), Registry.protocols().stream().map(ProtocolFactory::name).toList()));
         props.put("workload", workload());
+        props.put("fabric", choice(paramOf("fabric"), Registry.fabrics().stream().map(FabricFactory::name).toList()));
         props.put("protocol_options", Map.of("type", "object", "description", "the protocol's options (rcc list)"));
-        props.put("faults", section(Config.FAULTS, "fault injection"));
+        // every fabric's keys; a rule per fabric below forbids the keys of the others
+        Map<String, List<Param>> sections = new LinkedHashMap<>();
+        for (FabricFactory ff : Registry.fabrics()) {
+            for (Param p : ff.parameters()) {
+                int dot = p.key().indexOf('.');
+                if (dot < 0) props.putIfAbsent(p.key(), param(p));
+                else sections.computeIfAbsent(p.key().substring(0, dot), k -> new ArrayList<>()).add(p.withKey(p.key().substring(dot + 1)));
+            }
+        }
+        for (Map.Entry<String, List<Param>> e : sections.entrySet()) props.put(e.getKey(), section(e.getValue(), "fabric keys"));
         root.put("properties", props);
         root.put("additionalProperties", false);
 
         List<Object> rules = new ArrayList<>();
+        String defaultFabric = String.valueOf(paramOf("fabric").defaultValue());
+        for (FabricFactory ff : Registry.fabrics()) {
+            Map<String, Object> forbidden = new LinkedHashMap<>();
+            for (FabricFactory other : Registry.fabrics()) {
+                for (Param p : other.parameters()) {
+                    int dot = p.key().indexOf('.');
+                    String top = dot < 0 ? p.key() : p.key().substring(0, dot);
+                    boolean mine = ff.parameters().stream().anyMatch(q -> q.key().equals(p.key()));
+                    if (mine) continue;
+                    if (dot < 0) forbidden.put(top, false);
+                    else if (ff.parameters().stream().noneMatch(q -> q.key().startsWith(top + "."))) forbidden.put(top, Map.of("maxProperties", 0));
+                }
+            }
+            if (forbidden.isEmpty()) continue;
+            Map<String, Object> when = ff.name().equals(defaultFabric)
+                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of("fabric"))), nameIs("fabric", ff.name())))
+                    : nameIs("fabric", ff.name());
+            rules.add(Map.of("if", when, "then", Map.of("properties", forbidden)));
+        }
         String defaultProtocol = String.valueOf(paramOf("protocol").defaultValue());
         for (ProtocolFactory pf : Registry.protocols()) {
             Map<String, Object> when = pf.name().equals(defaultProtocol)

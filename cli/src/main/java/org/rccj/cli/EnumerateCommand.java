@@ -11,8 +11,8 @@ import java.util.TreeMap;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.hybrid.CodeResult;
@@ -78,7 +78,7 @@ final class EnumerateCommand implements Command {
         Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
         Config baseConfig = BatchOptions.resolve("enumerate", base);
         List<Stage> stages = baseConfig.protocolFactory().stages();
-        Path out = BatchOptions.out(cl, ctx, baseConfig.name + "-hybrid");
+        Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-hybrid");
         Batch.checkOutDir("enumerate", out);
         Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of("hybrid"));
         Provenance.check(made, out, cl.hasOption("force"));
@@ -92,14 +92,14 @@ final class EnumerateCommand implements Command {
             for (int r = 0; r < repeat; r++) {
                 Map<String, Object> tree = BatchOptions.copy(base);
                 tree.put("hybrid", hc.code());
-                tree.put("seed", baseConfig.seed + r);
+                tree.put("seed", baseConfig.seed() + r);
                 Config c;
                 try {
                     c = BatchOptions.resolve("enumerate", tree);
                 } catch (ConfigException e) {
                     throw new ConfigException("enumerate: hybrid code " + hc.code() + ": " + e.getMessage());
                 }
-                String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", hc.code()) + (repeat > 1 ? ",seed=" + c.seed : "");
+                String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", hc.code()) + (repeat > 1 ? ",seed=" + c.seed() : "");
                 runs.add(new Batch.Point(name, c, out.resolve(name)));
             }
             pointsByCode.put(hc.code(), runs);
@@ -109,14 +109,14 @@ final class EnumerateCommand implements Command {
         Batch.checkPointDirs("enumerate", everything);
         OutputPaths.checkDir("--out", out);
 
-        String what = baseConfig.protocol + " on " + baseConfig.workload.get("name");
+        String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         GuidedRun guidedRun = null;
         List<Batch.Done> done;
         if (!guided) {
             List<Batch.Point> selected = new ArrayList<>();
             for (int i = 0; i < codes.size(); i++) if (shard.selects(i)) selected.addAll(pointsByCode.get(codes.get(i).code()));
             int nCodes = selected.size() / repeat;
-            ctx.err().println("enumerate '" + baseConfig.name + "': " + what + ", " + nCodes + " of " + codes.size() + " hybrid codes"
+            ctx.err().println("enumerate '" + baseConfig.name() + "': " + what + ", " + nCodes + " of " + codes.size() + " hybrid codes"
                     + (shard.isAll() ? "" : " (shard " + shard + ")") + (repeat > 1 ? " x " + repeat + " seeds" : "")
                     + " -> " + BatchOptions.display(ctx, out));
             done = Batch.run("enumerate", selected, jobs, ctx);
@@ -176,7 +176,7 @@ final class EnumerateCommand implements Command {
         List<Integer> probeCodes = GuidedModel.probes(stages, probes);
         List<Batch.Point> probePoints = new ArrayList<>();
         for (int c : probeCodes) probePoints.addAll(pointsByCode.get(c));
-        ctx.err().println("enumerate '" + baseConfig.name + "': " + what + ", guided search: " + probeCodes.size() + " probes ("
+        ctx.err().println("enumerate '" + baseConfig.name() + "': " + what + ", guided search: " + probeCodes.size() + " probes ("
                 + probes.spelled() + ") then up to " + budget + " predicted codes, of " + pointsByCode.size() + " -> " + BatchOptions.display(ctx, out));
         List<Batch.Done> done = new ArrayList<>(Batch.run("enumerate", probePoints, jobs, ctx));
         Map<Integer, CodeResult> measured = group(done);

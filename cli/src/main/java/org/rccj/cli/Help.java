@@ -3,8 +3,10 @@ package org.rccj.cli;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.Registry;
 import org.rccj.results.Environment;
 
 /** Help texts of {@code rcc} and of each command, available and planned. */
@@ -119,8 +121,10 @@ final class Help {
         for (Param p : Config.TOP_LEVEL) sb.append(paramLine(p, "  "));
         sb.append("  workload             mapping: name (rcc list) plus the workload's settings; default smallbank\n");
         sb.append("  protocol_options     mapping: the protocol's options (rcc list)\n");
-        sb.append("  faults               mapping:\n");
-        for (Param p : Config.FAULTS) sb.append(paramLine(p, "    "));
+        for (FabricFactory f : Registry.fabrics()) {
+            sb.append("  keys of fabric ").append(f.name()).append(f.parameters().isEmpty() ? ": none" : ":").append('\n');
+            for (Param p : f.parameters()) sb.append(paramLine(p, "    "));
+        }
         sb.append("\nexamples:\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2 --set replication=2 --out out/occ-2nodes\n");

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
@@ -19,11 +20,7 @@ import org.rccj.primitives.CostProfile;
 
 /** {@code rcc list}: what can be put in a config. */
 final class ListCommand implements Command {
-    /** Fabrics known to this version, with a line each; Registry.FABRICS decides which are accepted. */
-    static final Map<String, String> FABRIC_DESCRIPTIONS = Map.of(
-            "sim", "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; "
-                    + "cost model from a profile (default)",
-            "local", "the cluster in one JVM with real threads (one per worker) and real atomics; wall-clock time");
+    /** Fabrics announced but not yet on the class path, shown by {@code rcc list}. */
     static final Map<String, String> PLANNED_FABRICS = plannedFabrics();
 
     private static Map<String, String> plannedFabrics() {
@@ -74,11 +71,14 @@ final class ListCommand implements Command {
         }
         out.println();
         out.println("fabrics:");
-        for (String f : Registry.FABRICS) {
-            out.printf("  %-12s %s%n", f, FABRIC_DESCRIPTIONS.getOrDefault(f, ""));
+        List<String> available = new ArrayList<>();
+        for (FabricFactory f : Registry.fabrics()) {
+            available.add(f.name());
+            out.printf("  %-12s %s%n", f.name(), f.description());
+            for (Param p : f.parameters()) out.print(Help.paramLine(p, "      "));
         }
         for (Map.Entry<String, String> e : PLANNED_FABRICS.entrySet()) {
-            if (!Registry.FABRICS.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
+            if (!available.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
         }
         out.println();
         out.println("profiles (sim cost models, calibration.md):");

@@ -19,9 +19,6 @@ import org.rccj.results.Environment;
  * {@link Exit#INTERNAL_ERROR}. No stack trace ever reaches the terminal.
  */
 public final class Main {
-    /** Where {@code rcc verify} lives; loaded by name until the history checker it needs is merged. */
-    static final String VERIFY_COMMAND_CLASS = "org.rccj.cli.VerifyCommand";
-
     private Main() {}
 
     public static void main(String[] args) {
@@ -60,18 +57,9 @@ public final class Main {
         m.put("merge", new MergeCommand());
         m.put("plot", new PlotCommand());
         m.put("list", new ListCommand());
-        m.put("verify", verifyCommand());
+        m.put("verify", new VerifyCommand());
         m.put("bench", new BenchCommand());
         return m;
-    }
-
-    /** The verify command, or null when this build lacks it (see cli/pom.xml). */
-    private static Command verifyCommand() {
-        try {
-            return (Command) Class.forName(VERIFY_COMMAND_CLASS).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
-            return null;
-        }
     }
 
     private static int dispatch(List<String> args, Context ctx) throws Exception {
@@ -113,10 +101,6 @@ public final class Main {
             ctx.out().print(Help.of(first));
             return Exit.OK;
         }
-        Command c = commands.get(first);
-        if (c == null) {
-            throw new ConfigException(first + ": not available in this build (the history checker it uses is not merged yet)");
-        }
-        return c.run(rest, ctx);
+        return commands.get(first).run(rest, ctx);
     }
 }

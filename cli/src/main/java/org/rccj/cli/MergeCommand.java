@@ -16,11 +16,12 @@ import java.util.stream.Stream;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.rccj.framework.config.ConfigException;
-import org.rccj.framework.spi.Registry;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.spi.Stage;
 import org.rccj.hybrid.CodeResult;
 import org.rccj.hybrid.HybridTable;
 import org.rccj.results.ResultTable;
+import org.rccj.results.ResultWriter;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 
@@ -85,7 +86,7 @@ final class MergeCommand implements Command {
         }
 
         RunMetrics any = runs.values().iterator().next();
-        List<Stage> stages = Registry.protocol(any.protocol()).stages();
+        List<Stage> stages = ConfigResolver.protocol(any.protocol()).stages();
         int total = 1 << stages.size();
         List<CodeResult> table = HybridTable.byCode(new ArrayList<>(runs.values()));
         if (table.size() < total && !cl.hasOption("allow-partial")) {
@@ -146,7 +147,7 @@ final class MergeCommand implements Command {
                 && Files.mismatch(target.resolve(SummaryJson.FILE_NAME), run.resolve(SummaryJson.FILE_NAME)) == -1) {
             return false;
         }
-        String problem = org.rccj.results.ResultWriter.problemWith(target);
+        String problem = ResultWriter.problemWith(target);
         if (problem != null) throw new ConfigException("merge: --out: " + problem);
         Path tmp = Files.createDirectory(out.resolve("." + target.getFileName() + ".tmp-" + java.util.UUID.randomUUID()));
         try (Stream<Path> files = Files.walk(run)) {

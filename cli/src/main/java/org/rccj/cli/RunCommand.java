@@ -7,8 +7,9 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultWriter;
@@ -35,19 +36,19 @@ final class RunCommand implements Command {
         Config config = resolve(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
 
         Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
-                : ctx.resolve("out").resolve(safeDirName(config.name));
+                : ctx.resolve("out").resolve(safeDirName(config.name()));
         String problem = ResultWriter.problemWith(out);
         if (problem != null) throw new ConfigException("--out: " + problem);
         Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
         Provenance.check(made, out, cl.hasOption("force"));
         // every output path is checked before the run, so a long run never ends in "cannot write"
         OutputPaths.checkDir("--out", out);
-        if (config.history != null) OutputPaths.checkFile("history", ctx.resolve(config.history));
+        if (config.history() != null) OutputPaths.checkFile("history", ctx.resolve(config.history()));
 
-        ctx.err().println("running '" + config.name + "': " + config.protocol + " hybrid " + config.hybrid.spelled()
-                + " (" + config.hybrid.code() + ") on " + config.workload.get("name") + ", fabric " + config.fabric + ", "
-                + config.nodes + " nodes x " + config.threads + " threads x " + config.coroutines + " coroutines, "
-                + fmt(config.warmupMs) + " ms warm-up + " + fmt(config.durationMs) + " ms measured");
+        ctx.err().println("running '" + config.name() + "': " + config.protocol() + " hybrid " + config.hybrid().spelled()
+                + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
+                + config.nodes() + " nodes x " + config.threads() + " threads x " + config.coroutines() + " coroutines, "
+                + fmt(config.warmupMs()) + " ms warm-up + " + fmt(config.durationMs()) + " ms measured");
         RunResult result = ctx.runner().run(config, ctx.err());
         if (result == null) throw new IllegalStateException("the experiment runner returned no result");
         if (result.config == null) result.config = config;
@@ -60,7 +61,7 @@ final class RunCommand implements Command {
         }
         ConsoleReport.print(result, ctx.out());
         ctx.out().println("results: " + display(ctx.cwd(), out));
-        if (config.verify && !result.verification.passed()) {
+        if (config.verify() && !result.verification.passed()) {
             ctx.err().println("rcc: verification failed: " + (result.verification.serializable()
                     ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
             return Exit.VERIFICATION_FAILED;
@@ -81,7 +82,7 @@ final class RunCommand implements Command {
             }
         }
         if (!tree.containsKey("name")) tree.put("name", stem(file));
-        return Config.fromMap(tree);
+        return ConfigResolver.resolve(tree);
     }
 
     /** File name without its extension: the default experiment name. */

@@ -1,7 +1,7 @@
 package org.rccj.cli;
 
 import java.io.PrintStream;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 
 /** Runs one experiment; {@link org.rccj.framework.run.ExperimentRunner#run} in production, a stand-in in tests. */

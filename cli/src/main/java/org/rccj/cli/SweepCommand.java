@@ -12,8 +12,8 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
@@ -57,7 +57,7 @@ final class SweepCommand implements Command {
         Set<String> notes = new java.util.LinkedHashSet<>();
         Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"), notes::add);
         Config baseConfig = BatchOptions.resolve("sweep", base);
-        Path out = BatchOptions.out(cl, ctx, baseConfig.name + "-sweep");
+        Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-sweep");
         Batch.checkOutDir("sweep", out);
         Provenance.Made made = new Provenance.Made("sweep", baseConfig.toMap(), varies.stream().map(Vary::key).toList());
         Provenance.check(made, out, cl.hasOption("force"));
@@ -90,10 +90,10 @@ final class SweepCommand implements Command {
                 Config c = first;
                 if (repeat > 1) {
                     Map<String, Object> seeded = BatchOptions.copy(tree);
-                    seeded.put("seed", first.seed + r);
+                    seeded.put("seed", first.seed() + r);
                     c = BatchOptions.resolve("sweep", seeded);
                 }
-                String dirName = repeat > 1 ? name + ",seed=" + c.seed : name;
+                String dirName = repeat > 1 ? name + ",seed=" + c.seed() : name;
                 Batch.Point p = new Batch.Point(dirName, c, out.resolve(dirName));
                 runs.add(p);
                 all.add(p);
@@ -107,7 +107,7 @@ final class SweepCommand implements Command {
         // the table is rewritten from the points of this sweep; an old one must not outlive an interruption
         Files.deleteIfExists(out.resolve(CSV));
 
-        ctx.err().println("sweep '" + baseConfig.name + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
+        ctx.err().println("sweep '" + baseConfig.name() + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
                 + " over " + String.join(", ", varies.stream().map(Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));
         List<Batch.Done> done = Batch.run("sweep", all, jobs, ctx);
 
@@ -125,8 +125,8 @@ final class SweepCommand implements Command {
             keys.add(pointNames.get(i));
             keys.addAll(combos.get(i).values());
             Config c = pointRuns.get(i).get(0).config();
-            if (addProtocol) keys.add(c.protocol);
-            if (addHybrid) keys.add(c.hybrid.spelled());
+            if (addProtocol) keys.add(c.protocol());
+            if (addHybrid) keys.add(c.hybrid().spelled());
             List<RunMetrics> runs = new ArrayList<>();
             String failed = null;
             for (Batch.Point p : pointRuns.get(i)) {

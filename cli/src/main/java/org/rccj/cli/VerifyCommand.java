@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.commons.cli.Options;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.history.CheckResult;
 import org.rccj.framework.history.HistoryJson;
@@ -15,7 +16,7 @@ import org.rccj.framework.history.SerializabilityChecker;
 final class VerifyCommand implements Command {
     @Override
     public int run(List<String> args, Context ctx) {
-        List<String> positional = Args.parse("verify", new org.apache.commons.cli.Options(), args).getArgList();
+        List<String> positional = Args.parse("verify", new Options(), args).getArgList();
         if (positional.size() != 1) {
             throw new ConfigException("verify: expected one HISTORY.jsonl file, got " + (positional.isEmpty() ? "none" : String.join(" ", positional))
                     + "; usage: rcc verify HISTORY.jsonl");

@@ -38,6 +38,13 @@ class BadInputTest {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }
 
+    @Test void keyTheFabricCannotHonour() throws Exception {
+        runYaml(Cli.yaml("fabric: local", "faults:", "  torn_reads: true")).assertBadInput("faults.torn_reads", "local", "sim");
+        runYaml(Cli.yaml("fabric: local"), "--set", "faults.torn_reads=false").assertBadInput("faults.torn_reads", "local");
+        runYaml(Cli.yaml(), "--set", "faults.lost_writes=true").assertBadInput("faults.lost_writes", "unknown key", "torn_reads");
+        runYaml(Cli.yaml(), "--set", "profile=cx9").assertBadInput("profile", "cx9", "cx4-edr");
+    }
+
     @Test void hybridStageTheProtocolLacks() throws Exception {
         runYaml(Cli.yaml("hybrid: READ+RENEW")).assertBadInput("hybrid", "RENEW", "fakeproto");
         runYaml(Cli.yaml("hybrid: 64")).assertBadInput("hybrid", "64", "RENEW");

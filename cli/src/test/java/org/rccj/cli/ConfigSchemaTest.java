@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
 
 /**
@@ -59,7 +59,7 @@ class ConfigSchemaTest {
             ConfigLoader.applySet(tree, b[0] + "=" + b[1]);
             boolean checkRejects;
             try {
-                Config.fromMap(tree);
+                org.rccj.framework.run.ConfigResolver.resolve(tree);
                 checkRejects = false;
             } catch (ConfigException e) {
                 checkRejects = true;
@@ -69,7 +69,7 @@ class ConfigSchemaTest {
             assertFalse(errors.isEmpty(), "the schema rejects " + b[0] + "=" + b[1]);
         }
         Map<String, Object> ok = ConfigLoader.parse(Cli.yaml("  hot_probability: 0.5", "protocol_options: {lease_us: 5}"), "t", false);
-        Config.fromMap(ok);
+        org.rccj.framework.run.ConfigResolver.resolve(ok);
         assertEquals(List.of(), errors(ok));
     }
 

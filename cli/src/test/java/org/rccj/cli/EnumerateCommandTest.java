@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.results.CsvTable;
 
 /** {@code rcc enumerate} and {@code rcc merge} with a deterministic stand-in runner (fakeproto: six stages, 64 codes). */
@@ -26,7 +26,7 @@ class EnumerateCommandTest {
         assertEquals(Exit.OK, o.code(), o.err());
         assertEquals(64, runs.calls.get());
         TreeSet<Integer> codes = new TreeSet<>();
-        for (Config c : runs.configs) codes.add(c.hybrid.code());
+        for (Config c : runs.configs) codes.add(c.hybrid().code());
         assertEquals(64, codes.size());
         CsvTable t = CsvTable.read(dir.resolve("e/hybrid.csv"));
         assertEquals(64, t.rows().size());
@@ -59,7 +59,7 @@ class EnumerateCommandTest {
             FakeRuns runs = new FakeRuns();
             Cli.Outcome o = Cli.run(dir, runs, "enumerate", f.toString(), "--shard", i + "/3", "--jobs", "2", "--out", "s" + i);
             assertEquals(Exit.OK, o.code(), o.err());
-            for (Config c : runs.configs) assertEquals(i - 1, c.hybrid.code() % 3, "shard " + i + "/3 runs positions = i-1 mod 3");
+            for (Config c : runs.configs) assertEquals(i - 1, c.hybrid().code() % 3, "shard " + i + "/3 runs positions = i-1 mod 3");
             total += runs.calls.get();
             assertTrue(o.out().contains("partial:") && o.out().contains("rcc merge"), o.out());
         }

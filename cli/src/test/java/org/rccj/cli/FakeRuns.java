@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
@@ -54,16 +54,16 @@ final class FakeRuns implements Runner {
         long lat = 1000;
         for (int i = 0; i < stages.size(); i++) {
             Stage s = stages.get(i);
-            long cost = (c.hybrid.oneSided(s) ? 1000 + 600L * i : 2500) + 10 * c.seed + 7L * c.coroutines;
+            long cost = (c.hybrid().oneSided(s) ? 1000 + 600L * i : 2500) + 10 * c.seed() + 7L * c.coroutines();
             Histogram h = new Histogram();
             for (int k = 0; k < 1000; k++) h.record(cost);
             r.stages.put(s, h);
             lat += cost;
         }
         TxnTypeStats t = new TxnTypeStats();
-        double concurrency = c.nodes * c.threads * c.coroutines;
+        double concurrency = c.nodes() * c.threads() * c.coroutines();
         t.commits = Math.round(concurrency * r.measuredS / (lat * 1e-9));
-        t.aborts = 10 + c.hybrid.code();
+        t.aborts = 10 + c.hybrid().code();
         for (int k = 0; k < 1000; k++) t.latency.record(lat + k % 10);
         r.perType.put("transfer", t);
         r.total.add(t);

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
 
@@ -95,8 +95,8 @@ class HelpAndExamplesTest {
             Map<String, Object> t = c.toMap();
             t.put("warmup_ms", 0.1);
             t.put("duration_ms", 0.3);
-            if (c.history != null) t.put("history", dir.resolve(c.history).toString());
-            RunResult r = ExperimentRunner.run(Config.fromMap(t), p);
+            if (c.history() != null) t.put("history", dir.resolve(c.history()).toString());
+            RunResult r = ExperimentRunner.run(org.rccj.framework.run.ConfigResolver.resolve(t), p);
             r.config = c;
             return r;
         };

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
 
@@ -60,7 +60,7 @@ class InterruptAndProgressTest {
         Map<String, Object> tree = ConfigLoader.load(example);
         for (String s : new String[] {"nodes=3", "threads=1", "coroutines=2", "replication=2", "workload.accounts_per_thread=100",
                 "warmup_ms=0.2", "duration_ms=1", "verify=false"}) ConfigLoader.applySet(tree, s);
-        Config c = Config.fromMap(tree);
+        Config c = org.rccj.framework.run.ConfigResolver.resolve(tree);
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(buf, true, StandardCharsets.UTF_8);
         RunResult r = ExperimentRunner.run(c, null, new LiveProgress(err, 5));

@@ -52,7 +52,7 @@ class RefuseBeforeRunTest {
     @Test
     void tornReadsOnTheLocalFabric() throws Exception {
         Cli.run(dir, "run", config().toString(), "--set", "fabric=local", "--set", "faults.torn_reads=true")
-                .assertBadInput("faults.torn_reads", "local fabric cannot inject torn reads", "fabric=sim");
+                .assertBadInput("faults.torn_reads: fabric local cannot honour it", "choose fabric sim");
     }
 
     @Test
@@ -77,16 +77,16 @@ class RefuseBeforeRunTest {
         java.util.Map<String, Object> tree = ConfigLoader.load(example);
         for (String s : new String[] {"nodes=3", "threads=2", "coroutines=2", "replication=2", "workload.accounts_per_thread=1000",
                 "warmup_ms=0", "duration_ms=0.05", "verify=false"}) ConfigLoader.applySet(tree, s);
-        org.rccj.framework.config.Config c = org.rccj.framework.config.Config.fromMap(tree);
-        long[] registered = new long[c.nodes];
+        org.rccj.framework.run.Config c = org.rccj.framework.run.ConfigResolver.resolve(tree);
+        long[] registered = new long[c.nodes()];
         long[] estimate = new long[1];
         org.rccj.framework.run.ExperimentRunner.run(c, null, new org.rccj.framework.run.RunHooks() {
             @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) {
-                for (int n = 0; n < c.nodes; n++) registered[n] = cluster.memory(n).totalBytes();
+                for (int n = 0; n < c.nodes(); n++) registered[n] = cluster.memory(n).totalBytes();
                 estimate[0] = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c, cluster.store.header(), cluster.workload.tables());
             }
         });
         assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
-        for (int n = 0; n < c.nodes; n++) assertEquals(estimate[0], registered[n], "node " + n);
+        for (int n = 0; n < c.nodes(); n++) assertEquals(estimate[0], registered[n], "node " + n);
     }
 }

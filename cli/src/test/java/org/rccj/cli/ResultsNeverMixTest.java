@@ -65,8 +65,8 @@ class ResultsNeverMixTest {
         Path f = config();
         FakeRuns ok = new FakeRuns();
         Runner flaky = (c, p) -> {
-            if (c.coroutines == 2) throw new ConfigException("workload.accounts: too few for 2 coroutines");
-            if (c.coroutines == 3) throw new IllegalStateException("a bug");
+            if (c.coroutines() == 2) throw new ConfigException("workload.accounts: too few for 2 coroutines");
+            if (c.coroutines() == 3) throw new IllegalStateException("a bug");
             return ok.run(c, p);
         };
         Cli.Outcome o = Cli.run(dir, flaky, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--jobs", "1", "--out", "s");
@@ -107,7 +107,7 @@ class ResultsNeverMixTest {
         Path f = config();
         Runner few = (c, p) -> {
             var r = FakeRuns.result(c);
-            if (c.coroutines == 1) r.total.commits = 7;
+            if (c.coroutines() == 1) r.total.commits = 7;
             return r;
         };
         Cli.Outcome o = Cli.run(dir, few, "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s");

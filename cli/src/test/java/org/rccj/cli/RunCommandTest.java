@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.SummaryJson;
 
@@ -30,7 +30,7 @@ class RunCommandTest {
             return Cli.result(c, Cli.passed());
         }, "run", f.toString(), "--set", "hybrid=READ+COMMIT", "--set", "workload.hot_probability=0.5");
         assertEquals(Exit.OK, o.code(), o.err());
-        assertEquals(18, seen.get().hybrid.code());
+        assertEquals(18, seen.get().hybrid().code());
         assertTrue(o.err().startsWith("running 'smallbank-occ': fakeproto hybrid READ+COMMIT (18) on fakewl"), o.err());
         assertTrue(o.err().contains("loading..."), "runner progress goes to stderr");
         assertTrue(o.out().contains("100 K/s"), o.out());

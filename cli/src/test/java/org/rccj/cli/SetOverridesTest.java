@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.spi.Stage;
 
 class SetOverridesTest {
@@ -77,36 +77,36 @@ class SetOverridesTest {
         Config c = RunCommand.resolve(f, new String[] {"hybrid=READ+COMMIT", "nodes=2", "replication=2", "workload.hot_probability=0.5",
                 "workload.skew=null", "workload.read_only=true", "verify=true", "seed=-7", "warmup_ms=0", "faults.torn_reads=true",
                 "protocol_options.lease_us=20"});
-        assertEquals(18, c.hybrid.code());
-        assertEquals(List.of(Stage.READ, Stage.COMMIT), c.hybrid.oneSidedStages());
-        assertEquals(2, c.nodes);
-        assertEquals(2, c.replication);
-        assertEquals(0.5, c.workload.get("hot_probability"));
-        assertNull(c.workload.get("skew"));
-        assertEquals(true, c.workload.get("read_only"));
-        assertEquals(true, c.verify);
-        assertEquals(-7L, c.seed);
-        assertEquals(0.0, c.warmupMs);
-        assertTrue(c.tornReads);
-        assertEquals(20, c.protocolOptions.get("lease_us"));
-        assertEquals("smallbank-occ", c.name, "default name is the config file name");
-        assertEquals("renamed", RunCommand.resolve(f, new String[] {"name=renamed"}).name);
-        assertEquals("18", String.valueOf(RunCommand.resolve(f, new String[] {"hybrid=18"}).hybrid.code()));
+        assertEquals(18, c.hybrid().code());
+        assertEquals(List.of(Stage.READ, Stage.COMMIT), c.hybrid().oneSidedStages());
+        assertEquals(2, c.nodes());
+        assertEquals(2, c.replication());
+        assertEquals(0.5, c.workload().get("hot_probability"));
+        assertNull(c.workload().get("skew"));
+        assertEquals(true, c.workload().get("read_only"));
+        assertEquals(true, c.verify());
+        assertEquals(-7L, c.seed());
+        assertEquals(0.0, c.warmupMs());
+        assertEquals(true, c.fabricSetting("faults.torn_reads"));
+        assertEquals(20, c.protocolOptions().get("lease_us"));
+        assertEquals("smallbank-occ", c.name(), "default name is the config file name");
+        assertEquals("renamed", RunCommand.resolve(f, new String[] {"name=renamed"}).name());
+        assertEquals("18", String.valueOf(RunCommand.resolve(f, new String[] {"hybrid=18"}).hybrid().code()));
     }
 
     @Test
     void jsonConfigAndSets() throws Exception {
         Path f = Cli.file(dir, "exp.json", "{\"name\": \"j\", \"protocol\": \"fakeproto\", \"nodes\": 3, \"workload\": {\"name\": \"fakewl\", \"accounts\": 7}}");
         Config c = RunCommand.resolve(f, new String[] {"workload.accounts=9"});
-        assertEquals("j", c.name);
-        assertEquals(9, c.workload.get("accounts"));
+        assertEquals("j", c.name());
+        assertEquals(9, c.workload().get("accounts"));
     }
 
     @Test
     void emptyYamlIsAllDefaultsPlusSets() throws Exception {
         Path f = Cli.file(dir, "empty.yaml", "# nothing here\n");
         Config c = RunCommand.resolve(f, new String[] {"protocol=fakeproto", "workload.name=fakewl"});
-        assertEquals(4, c.nodes);
-        assertEquals("empty", c.name);
+        assertEquals(4, c.nodes());
+        assertEquals("empty", c.name());
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.results.CsvTable;
 
 /** {@code rcc sweep} with a deterministic stand-in runner. */
@@ -40,7 +40,7 @@ class SweepCommandTest {
         assertTrue(t.number(5, "throughput_tps") > t.number(0, "throughput_tps"), "4 coroutines do more than 1 (Little's law)");
         for (int r = 0; r < 6; r++) assertTrue(Files.exists(dir.resolve("sw").resolve(t.get(r, "point")).resolve("summary.json")));
         TreeSet<String> seen = new TreeSet<>();
-        for (Config c : runs.configs) seen.add(c.coroutines + "/" + c.workload.get("hot_probability"));
+        for (Config c : runs.configs) seen.add(c.coroutines() + "/" + c.workload().get("hot_probability"));
         assertEquals(new TreeSet<>(List.of("1/0.1", "1/0.9", "2/0.1", "2/0.9", "4/0.1", "4/0.9")), seen, "every point ran with its values");
         assertTrue(o.err().contains("[6/6]") && o.err().contains("ETA"), "progress lines: " + o.err());
         assertTrue(o.out().contains("coroutines=4,workload.hot_probability=0.9"), o.out());
@@ -62,7 +62,7 @@ class SweepCommandTest {
         // seeds 10, 11, 12 add 100, 110, 120 ns per stage to a 1 us + 6 x 2.5 us (+ 7 ns per coroutine) transaction
         assertEquals(16.0 + 6 * 0.007 + 6 * 0.110 + 0.0045, t.number(0, "latency_mean_us"), 1e-9);
         TreeSet<Long> seeds = new TreeSet<>();
-        for (Config c : runs.configs) seeds.add(c.seed);
+        for (Config c : runs.configs) seeds.add(c.seed());
         assertEquals(new TreeSet<>(List.of(10L, 11L, 12L)), seeds);
         for (String d : List.of("coroutines=1,seed=10", "coroutines=1,seed=12", "coroutines=2,seed=11")) {
             assertTrue(Files.exists(dir.resolve("rep").resolve(d).resolve("summary.json")), d);

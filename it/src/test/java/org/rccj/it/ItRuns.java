@@ -2,7 +2,8 @@ package org.rccj.it;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
@@ -68,6 +69,6 @@ public final class ItRuns {
     }
 
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
-        return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
+        return ExperimentRunner.run(ConfigResolver.resolve(tree), null, hooks);
     }
 }

@@ -100,7 +100,7 @@ class YcsbKeysAndComputeTest {
 
     private static double busyPerCommitNs(RunResult r) {
         double busy = 0;
-        for (double b : r.busyShare) busy += b * r.measuredS * 1e9 * r.config.threads;
+        for (double b : r.busyShare) busy += b * r.measuredS * 1e9 * r.config.threads();
         return busy / r.commits();
     }
 }

@@ -13,6 +13,8 @@ public final class Bytes {
 
     public static long getLong(byte[] b, int off) { return (long) LONG.get(b, off); }
     public static void putLong(byte[] b, int off, long v) { LONG.set(b, off, v); }
+    /** {@code n} rounded up to a multiple of 8 (wire items and memory slots are 8-aligned). */
+    public static int align8(int n) { return (n + 7) & ~7; }
     public static int getInt(byte[] b, int off) { return (int) INT.get(b, off); }
     public static void putInt(byte[] b, int off, int v) { INT.set(b, off, v); }
 

@@ -17,6 +17,11 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
+    /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
+    default long events() { return 0; }
+
+    /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
+    default long virtualNow() { return 0; }
 
     @Override default void close() {}
 }

@@ -1,5 +1,8 @@
 package org.rccj.primitives;
 
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
 /**
  * Deterministic discrete-event simulation of the whole cluster on the calling thread. Virtual time in ns.
  *
@@ -75,9 +78,9 @@ public final class SimFabric implements Fabric {
     public long tornReadsObserved() { return tornObserved; }
 
     /** Events processed so far (for simulator speed reports). */
-    public long events() { return events; }
+    @Override public long events() { return events; }
     /** The virtual time reached so far, ns (read by a progress display on another thread: approximate). */
-    public long virtualNow() { return now; }
+    @Override public long virtualNow() { return now; }
 
 
 
@@ -168,7 +171,7 @@ public final class SimFabric implements Fabric {
             }
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
-            if (!java.util.Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
+            if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
         } else {
             MemoryOps.execute(m, op);
         }
@@ -186,7 +189,7 @@ public final class SimFabric implements Fabric {
         final int node, worker;
         final Counters counters = new Counters();
         final RunEvent run;
-        final java.util.ArrayDeque<Op> inbox = new java.util.ArrayDeque<>();
+        final ArrayDeque<Op> inbox = new ArrayDeque<>();
         WorkerHost host;
         long cpuAt;
         long busyNs;

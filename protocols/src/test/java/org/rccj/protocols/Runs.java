@@ -1,8 +1,11 @@
 package org.rccj.protocols;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
@@ -35,7 +38,7 @@ public final class Runs {
     public static void put(Map<String, Object> m, String key, Object v) { org.rccj.framework.config.ConfigTree.set(m, key, v); }
 
     public static RunResult run(Map<String, Object> tree) {
-        return ExperimentRunner.run(Config.fromMap(tree), null, RunHooks.NONE);
+        return ExperimentRunner.run(ConfigResolver.resolve(tree), null, RunHooks.NONE);
     }
 
     /**
@@ -55,6 +58,15 @@ public final class Runs {
     }
 
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
-        return ExperimentRunner.run(Config.fromMap(tree), null, hooks);
+        return ExperimentRunner.run(ConfigResolver.resolve(tree), null, hooks);
+    }
+
+    /** Two sim runs of {@code config} agree on commits, aborts and their reasons and the protocol's own figures. */
+    public static void assertDeterministic(Map<String, Object> config) {
+        RunResult a = run(config), b = run(config);
+        assertEquals(a.commits(), b.commits());
+        assertEquals(a.aborts(), b.aborts());
+        assertEquals(a.abortReasons, b.abortReasons);
+        assertEquals(a.extra, b.extra);
     }
 }

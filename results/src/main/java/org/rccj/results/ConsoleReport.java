@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
@@ -29,11 +29,11 @@ public final class ConsoleReport {
     public static String render(RunResult r) {
         Config c = r.config;
         StringBuilder sb = new StringBuilder();
-        line(sb, c.protocol + " | hybrid " + c.hybrid.spelled() + " (" + c.hybrid.code() + ") | " + c.workload.get("name")
-                + " | " + c.fabric + ("sim".equals(c.fabric) ? " (" + c.profile + ")" : "") + " | "
-                + c.nodes + " nodes x " + c.threads + " threads x " + c.coroutines + " coroutines");
-        line(sb, "run '" + c.name + "', seed " + c.seed + ", measured " + f("%.3f", r.measuredS * 1000) + " ms"
-                + ("sim".equals(c.fabric) ? " (virtual)" : ""));
+        line(sb, c.protocol() + " | hybrid " + c.hybrid().spelled() + " (" + c.hybrid().code() + ") | " + c.workloadName()
+                + " | " + c.fabric() + (c.fabricFactory().virtualTime() ? " (" + c.fabricSetting("profile") + ")" : "") + " | "
+                + c.nodes() + " nodes x " + c.threads() + " threads x " + c.coroutines() + " coroutines");
+        line(sb, "run '" + c.name() + "', seed " + c.seed() + ", measured " + f("%.3f", r.measuredS * 1000) + " ms"
+                + (c.fabricFactory().virtualTime() ? " (virtual)" : ""));
         for (String w : Warnings.of(r)) line(sb, label("WARNING") + w);
         line(sb, "");
         line(sb, label("throughput") + human(r.throughputTps(), "/s") + "  (" + f("%.1f", r.throughputTps()) + " tps)");
@@ -74,7 +74,7 @@ public final class ConsoleReport {
             line(sb, f(fmt, "stage", "count", "mean_us", "p50_us", "p99_us", "share"));
             for (StageBreakdown.Row row : rows) {
                 Stage s = Stage.byName(row.stage());
-                String mode = s == null ? "" : c.hybrid.oneSided(s) ? " (1-sided)" : " (rpc)";
+                String mode = s == null ? "" : c.hybrid().oneSided(s) ? " (1-sided)" : " (rpc)";
                 line(sb, f(fmt, row.stage() + mode, f("%,d", row.count()), us(row.meanNs()), us(row.p50Ns()), us(row.p99Ns()),
                         f("%.1f%%", 100 * row.share())));
             }
@@ -104,7 +104,7 @@ public final class ConsoleReport {
             }
             line(sb, label("extra") + String.join("  ", parts));
         }
-        if ("sim".equals(c.fabric) && (r.simEvents > 0 || r.wallS > 0)) {
+        if (c.fabricFactory().virtualTime() && (r.simEvents > 0 || r.wallS > 0)) {
             line(sb, label("simulator") + f("%,d", r.simEvents) + " events, " + f("%,d", r.simCommitsTotal)
                     + " transactions simulated in " + f("%.2f", r.wallS) + " s wall, " + f("%.2f", r.cpuS) + " s CPU"
                     + (r.cpuS > 0 ? " (" + human(r.simCommitsTotal / r.cpuS, " txn/s") + " per core, "

@@ -17,6 +17,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -213,7 +214,7 @@ public final class Plots {
         s.setPlotBorderColor(Color.GRAY);
         s.setLegendBorderColor(Color.LIGHT_GRAY);
         s.setChartPadding(12);
-        if (s instanceof org.knowm.xchart.style.AxesChartStyler a) {
+        if (s instanceof AxesChartStyler a) {
             a.setAxisTitleFont(AXIS);
             a.setAxisTickLabelsFont(TICKS);
             a.setPlotGridLinesColor(new Color(225, 225, 225));

@@ -3,6 +3,7 @@ package org.rccj.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 
 /**
  * The figures of one finished run that sweeps, enumerations and plots aggregate, read back from its
@@ -111,7 +112,7 @@ public record RunMetrics(
      * {@code seed}: the experiment an enumeration's runs share).
      */
     public String configTextWithout(String... keys) {
-        com.fasterxml.jackson.databind.node.ObjectNode o = config.deepCopy();
+        ObjectNode o = config.deepCopy();
         for (String k : keys) o.remove(k);
         return o.toString();
     }

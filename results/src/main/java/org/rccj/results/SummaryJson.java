@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
@@ -45,16 +45,16 @@ public final class SummaryJson {
     public static Map<String, Object> tree(RunResult r) {
         Config c = r.config;
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", c.name);
-        m.put("fabric", c.fabric);
-        m.put("profile", c.profile);
-        m.put("protocol", c.protocol);
-        m.put("workload", c.workload.get("name"));
-        m.put("seed", c.seed);
+        m.put("name", c.name());
+        m.put("fabric", c.fabric());
+        m.put("profile", c.fabricSetting("profile"));
+        m.put("protocol", c.protocol());
+        m.put("workload", c.workloadName());
+        m.put("seed", c.seed());
         Map<String, Object> hybrid = new LinkedHashMap<>();
-        hybrid.put("code", c.hybrid.code());
+        hybrid.put("code", c.hybrid().code());
         List<String> onesided = new ArrayList<>();
-        for (Stage s : c.hybrid.oneSidedStages()) onesided.add(s.name());
+        for (Stage s : c.hybrid().oneSidedStages()) onesided.add(s.name());
         hybrid.put("onesided", onesided);
         m.put("hybrid", hybrid);
         m.put("config", c.toMap());
@@ -116,7 +116,7 @@ public final class SummaryJson {
             }
             m.put("extra", extra);
         }
-        if ("sim".equals(c.fabric)) {
+        if (c.fabricFactory().virtualTime()) {
             Map<String, Object> sim = new LinkedHashMap<>();
             sim.put("events", r.simEvents);
             sim.put("commits_total", r.simCommitsTotal);

@@ -3,7 +3,7 @@ package org.rccj.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 
 /**
@@ -36,9 +36,9 @@ public final class Warnings {
             out.add(String.format(Locale.ROOT, "the measured window (%.1f us) is shorter than the longest transaction (%.1f us): "
                     + "transactions straddle its ends; raise duration_ms", windowUs, maxUs));
         }
-        if ("local".equals(c.fabric) && (long) c.nodes * c.threads > cores) {
-            out.add("oversubscribed: " + (c.nodes * c.threads) + " worker threads (" + c.nodes + " nodes x " + c.threads + " threads) on "
-                    + cores + " cores: workers time-share cores, so local-fabric wall-clock figures understate the protocol");
+        if (!c.fabricFactory().virtualTime() && (long) c.nodes() * c.threads() > cores) {
+            out.add("oversubscribed: " + (c.nodes() * c.threads()) + " worker threads (" + c.nodes() + " nodes x " + c.threads() + " threads) on "
+                    + cores + " cores: workers time-share cores, so " + c.fabric() + "-fabric wall-clock figures understate the protocol");
         }
         return out;
     }

@@ -6,7 +6,7 @@ import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
 import org.rccj.framework.spi.Stage;
 
-/** Test-only protocol so that a {@link org.rccj.framework.config.Config} can be resolved. */
+/** Test-only protocol so that a {@link org.rccj.framework.run.Config} can be resolved. */
 public final class FakeProtocolFactory implements ProtocolFactory {
     @Override public String name() { return "fakeproto"; }
     @Override public String description() { return "test-only protocol"; }

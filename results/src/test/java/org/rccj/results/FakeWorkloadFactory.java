@@ -6,7 +6,7 @@ import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
 
-/** Test-only workload so that a {@link org.rccj.framework.config.Config} can be resolved. */
+/** Test-only workload so that a {@link org.rccj.framework.run.Config} can be resolved. */
 public final class FakeWorkloadFactory implements WorkloadFactory {
     @Override public String name() { return "fakewl"; }
     @Override public String description() { return "test-only workload"; }

@@ -3,7 +3,8 @@ package org.rccj.results;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
@@ -25,7 +26,7 @@ final class SampleResults {
         tree.put("seed", 42);
         tree.put("verify", verify);
         tree.put("workload", Map.of("name", "fakewl", "hot_probability", 0.5));
-        return Config.fromMap(tree);
+        return ConfigResolver.resolve(tree);
     }
 
     /**

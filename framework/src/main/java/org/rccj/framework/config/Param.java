@@ -1,5 +1,7 @@
 package org.rccj.framework.config;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,6 +39,11 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
         return new Param(key, Type.CHOICE, def, 0, 0, List.copyOf(choices), help);
     }
 
+    /** The same parameter under another key (a fabric's {@code faults.torn_reads} inside its {@code faults} section). */
+    public Param withKey(String otherKey) {
+        return new Param(otherKey, type, defaultValue, min, max, choices, help);
+    }
+
     /** What is accepted, for help text and error messages. */
     public String accepted() {
         return switch (type) {
@@ -44,7 +51,7 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
                     : "an integer in [" + fmt(min) + ", " + fmt(max) + "]";
             case DOUBLE -> "a number in [" + fmt(min) + ", " + fmt(max) + "]" + (defaultValue == null ? " or null (off)" : "");
             case BOOLEAN -> "true or false";
-            case STRING -> "a string";
+            case STRING -> "a string" + (defaultValue == null ? " or null (off)" : "");
             case CHOICE -> "one of " + String.join(", ", choices);
         };
     }
@@ -58,15 +65,15 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
     public Object coerce(String prefix, Object raw) {
         String k = prefix + key;
         if (raw == null) {
-            if (type == Type.DOUBLE && defaultValue == null) return null;
+            if ((type == Type.DOUBLE || type == Type.STRING) && defaultValue == null) return null;
             throw new ConfigException(k + ": missing value; expected " + accepted());
         }
         try {
             switch (type) {
                 case INT, LONG -> {
                     long v;
-                    if (raw instanceof java.math.BigInteger || raw instanceof java.math.BigDecimal) {
-                        v = new java.math.BigDecimal(raw.toString()).longValueExact();
+                    if (raw instanceof BigInteger || raw instanceof BigDecimal) {
+                        v = new BigDecimal(raw.toString()).longValueExact();
                     } else if (raw instanceof Number n) {
                         double d = n.doubleValue();
                         if (d != Math.rint(d)) throw bad(k, raw);

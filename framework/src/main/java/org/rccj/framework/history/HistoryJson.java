@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -259,7 +260,7 @@ public final class HistoryJson {
                 skipWs();
                 expect('[');
                 skipWs();
-                if (count + width > scratch.length) scratch = java.util.Arrays.copyOf(scratch, scratch.length * 2);
+                if (count + width > scratch.length) scratch = Arrays.copyOf(scratch, scratch.length * 2);
                 int at = p;
                 if (peek() != '"') throw error(at, what + ": expected a table name string");
                 String table = string();
@@ -284,7 +285,7 @@ public final class HistoryJson {
                 if (c == ']') break;
                 if (c != ',') throw error(p - 1, what + ": expected ',' or ']'");
             }
-            return java.util.Arrays.copyOf(scratch, count);
+            return Arrays.copyOf(scratch, count);
         }
 
         private long number(String what) {

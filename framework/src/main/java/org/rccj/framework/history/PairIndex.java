@@ -1,5 +1,7 @@
 package org.rccj.framework.history;
 
+import java.util.Arrays;
+
 /**
  * Open-addressing hash map from a pair (int a, long b) to a non-negative int, with no boxing.
  * Linear probing over parallel primitive arrays; capacity is a power of two kept at most half full.
@@ -25,7 +27,7 @@ final class PairIndex {
         as = new int[cap];
         bs = new long[cap];
         values = new int[cap];
-        java.util.Arrays.fill(values, ABSENT);
+        Arrays.fill(values, ABSENT);
         mask = cap - 1;
     }
 

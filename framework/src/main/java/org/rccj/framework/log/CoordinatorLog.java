@@ -33,7 +33,7 @@ public final class CoordinatorLog {
     public CoordinatorLog(Cluster cluster) {
         this.cluster = cluster;
         int nodes = cluster.nodes();
-        this.rings = new BackupRings(nodes, cluster.config.replication, cluster.threads(), RING_BYTES);
+        this.rings = new BackupRings(nodes, cluster.shape.replication(), cluster.threads(), RING_BYTES);
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", rings.regionBytes());
         this.region = r;
@@ -46,12 +46,10 @@ public final class CoordinatorLog {
         int b = ENTRY_ITEMS;
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
-            if (a.write) b += ITEM_RECORD + align8(a.table.recordBytes);
+            if (a.write) b += ITEM_RECORD + Bytes.align8(a.table.recordBytes);
         }
         return b;
     }
-
-    private static int align8(int n) { return (n + 7) & ~7; }
 
     /** Encodes the redo entry at {@code dst[off..)}. */
     static void encode(Tx tx, byte[] dst, int off, int bytes) {
@@ -63,7 +61,7 @@ public final class CoordinatorLog {
             Bytes.putLong(dst, p + ITEM_TABLE, a.table.id);
             Bytes.putLong(dst, p + ITEM_KEY, a.key);
             System.arraycopy(a.update, 0, dst, p + ITEM_RECORD, a.table.recordBytes);
-            p += ITEM_RECORD + align8(a.table.recordBytes);
+            p += ITEM_RECORD + Bytes.align8(a.table.recordBytes);
             count++;
         }
         Bytes.putLong(dst, off + ENTRY_TXN, tx.id);

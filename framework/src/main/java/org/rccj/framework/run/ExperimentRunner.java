@@ -1,11 +1,13 @@
 package org.rccj.framework.run;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import java.util.function.LongSupplier;
 import org.rccj.framework.history.CheckResult;
 import org.rccj.framework.history.HistoryJson;
 import org.rccj.framework.history.HistoryRecord;
@@ -14,6 +16,8 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
 import org.rccj.framework.runtime.StatsCollector;
 import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.FabricSetup;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -21,11 +25,7 @@ import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Store;
-import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.FaultSettings;
-import org.rccj.primitives.LocalFabric;
-import org.rccj.primitives.SimFabric;
 
 /**
  * Runs one experiment: builds the fabric, loads the workload into the store, runs every worker's
@@ -49,35 +49,33 @@ public final class ExperimentRunner {
         long wall0 = System.nanoTime();
         ProtocolFactory pf = c.protocolFactory();
         WorkloadFactory wf = c.workloadFactory();
-        Protocol protocol = pf.create(new ProtocolSetup(c, c.hybrid, c.protocolOptions));
-        Workload workload = wf.create(new WorkloadSetup(c, c.workload));
+        FabricFactory ff = c.fabricFactory();
+        Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
+        Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
         MemoryEstimate.check(c, protocol.header(), workload.tables());
-        CostProfile profile = CostProfile.load(c.profile);
-        Fabric fabric = switch (c.fabric) {
-            case "sim" -> new SimFabric(c.nodes, c.threads, profile, new FaultSettings(c.tornReads));
-            case "local" -> new LocalFabric(c.nodes, c.threads, profile);
-            default -> throw new IllegalArgumentException("fabric " + c.fabric);
-        };
+        FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
+        Fabric fabric = ff.create(fabricSetup);
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
-                pf.name(), wf.name(), c.fabric, c.hybrid.spelled(), c.nodes, c.threads, c.coroutines);
+                pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
         Store store = new Store(fabric, protocol.header(), workload.tables());
-        workload.load(store, c.seed);
-        Cluster cluster = new Cluster(c, fabric, store, workload);
+        workload.load(store, c.seed());
+        Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
         protocol.attach(cluster);
-        boolean record = c.verify || c.history != null;
-        long warmup = Math.round(c.warmupMs * 1e6), duration = Math.round(c.durationMs * 1e6);
-        java.util.function.LongSupplier start = fabric instanceof SimFabric ? () -> 0L : System::nanoTime;
+        boolean record = c.verify() || c.history() != null;
+        long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
+        LongSupplier start = ff.virtualTime() ? () -> 0L : System::nanoTime;
         say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
-                (System.nanoTime() - wall0) / 1e9, c.warmupMs, c.durationMs, c.fabric.equals("sim") ? "virtual" : "wall-clock");
+                (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
         long wallRun = System.nanoTime();
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long cpuRun = mx.getCurrentThreadCpuTime();
         long wallStart = System.nanoTime();
-        hooks.running(new RunHooks.Live(warmup + duration, fabric instanceof SimFabric,
-                fabric instanceof SimFabric sf ? sf::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
+        hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
+                ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
         Worker[][] workers;
         try {
-            workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, record, TIMELINE_BUCKETS);
+            workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
+                    record, TIMELINE_BUCKETS);
         } finally {
             hooks.stopped();
         }
@@ -88,28 +86,23 @@ public final class ExperimentRunner {
         RunResult r = new RunResult();
         r.config = c;
         r.measuredS = duration / 1e9;
-        r.timelineIntervalMs = c.durationMs / TIMELINE_BUCKETS;
+        r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
         r.wallS = wallS;
         r.cpuS = cpuS;
-        if (fabric instanceof SimFabric sim) {
-            r.simEvents = sim.events();
-            r.simCommitsTotal = workersCommitsTotal(workers);
-            if (c.tornReads) {
-                r.extra.put("torn_reads", (double) sim.tornReads());
-                r.extra.put("torn_reads_observed", (double) sim.tornReadsObserved());
-            }
-        }
+        r.simEvents = fabric.events();
+        r.simCommitsTotal = workersCommitsTotal(workers);
+        r.extra.putAll(ff.metrics(fabric, fabricSetup));
         StatsCollector.collect(workers, workload.txnTypes(), pf.stages(), duration, r);
         for (Map.Entry<String, Double> e : protocol.metrics().entrySet()) r.extra.put(e.getKey(), e.getValue());
         say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
 
         if (record) {
             List<HistoryRecord> history = StatsCollector.history(workers);
-            if (c.history != null) {
-                HistoryJson.write(Path.of(c.history), history, store.tableNames());
-                say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history);
+            if (c.history() != null) {
+                HistoryJson.write(Path.of(c.history()), history, store.tableNames());
+                say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history());
             }
-            if (c.verify) {
+            if (c.verify()) {
                 long v0 = System.nanoTime();
                 CheckResult check = SerializabilityChecker.check(history, store.tableNames());
                 Map<String, Boolean> inv = workload.checkInvariants(store);

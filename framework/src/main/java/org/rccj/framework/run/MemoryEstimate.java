@@ -6,7 +6,6 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.log.BackupRings;
@@ -29,8 +28,8 @@ public final class MemoryEstimate {
 
     /** Bytes of registered memory one node needs: its tables and indexes, plus its coordinator-log rings. */
     public static long bytesPerNode(Config c, HeaderLayout header, List<TableSpec> specs) {
-        long sum = new BackupRings(c.nodes, c.replication, c.threads, CoordinatorLog.RING_BYTES).regionBytes();
-        for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes)) sum += Math.max(8, r.bytes());
+        long sum = new BackupRings(c.nodes(), c.replication(), c.threads(), CoordinatorLog.RING_BYTES).regionBytes();
+        for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) sum += Math.max(8, r.bytes());
         return sum;
     }
 
@@ -39,16 +38,16 @@ public final class MemoryEstimate {
      * @throws ConfigException with the estimate, the limit and what to change
      */
     public static void check(Config c, HeaderLayout header, List<TableSpec> specs) {
-        List<Store.PlannedRegion> regions = Store.plannedRegions(header, specs, c.nodes);
+        List<Store.PlannedRegion> regions = Store.plannedRegions(header, specs, c.nodes());
         long perNode = bytesPerNode(c, header, specs);
-        long total = perNode * c.nodes;
+        long total = perNode * c.nodes();
         long available = maxDirectBytes() - directBytesInUse();
         if (total <= HEADROOM * available) return;
         List<Store.PlannedRegion> big = new ArrayList<>(regions);
         big.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         List<String> top = new ArrayList<>();
         for (int i = 0; i < Math.min(2, big.size()); i++) top.add(big.get(i).name() + " " + gib(big.get(i).bytes()));
-        throw new ConfigException("the run needs about " + gib(total) + " of registered memory (" + c.nodes + " nodes x " + gib(perNode)
+        throw new ConfigException("the run needs about " + gib(total) + " of registered memory (" + c.nodes() + " nodes x " + gib(perNode)
                 + "; largest regions per node: " + String.join(", ", top) + ") but this JVM can allocate " + gib(available)
                 + " (-XX:MaxDirectMemorySize; ./rcc allows 70% of RAM) and every node of the cluster lives in this one JVM: "
                 + smaller(c) + ", or use fewer threads or nodes");
@@ -58,7 +57,7 @@ public final class MemoryEstimate {
     static String smaller(Config c) {
         List<String> raised = new ArrayList<>();
         for (Param p : c.workloadFactory().parameters()) {
-            Object v = c.workload.get(p.key());
+            Object v = c.workload().get(p.key());
             if ((p.type() == Param.Type.INT || p.type() == Param.Type.LONG) && v instanceof Number n && p.defaultValue() instanceof Number d
                     && n.doubleValue() > d.doubleValue()) {
                 raised.add("workload." + p.key() + " (" + v + ", default " + d + ")");

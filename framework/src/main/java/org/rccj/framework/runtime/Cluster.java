@@ -2,36 +2,40 @@ package org.rccj.framework.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.log.CoordinatorLog;
+import org.rccj.framework.spi.ClusterShape;
+import org.rccj.framework.spi.Workload;
+import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Store;
+import org.rccj.framework.store.Table;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.RegisteredMemory;
 
 /** One run's cluster: fabric, store, RPC handlers, coordinator log and workers. */
 public final class Cluster {
-    public final Config config;
+    /** The run's shape: nodes, threads, coroutines per worker, replication, warm-up, seed. */
+    public final ClusterShape shape;
     public final Fabric fabric;
     public final Store store;
     public final CoordinatorLog log;
     /** The run's workload (for sizing decisions; protocols never call its transaction logic). */
-    public final org.rccj.framework.spi.Workload workload;
+    public final Workload workload;
     private final List<RpcHandler> handlers = new ArrayList<>();
     private final List<String> handlerNames = new ArrayList<>();
     Worker[][] workers;
-    private final org.rccj.framework.store.LocationCache[] caches;
+    private final LocationCache[] caches;
 
-    public Cluster(Config config, Fabric fabric, Store store, org.rccj.framework.spi.Workload workload) {
-        this.config = config;
+    public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) {
+        this.shape = shape;
         this.workload = workload;
         this.fabric = fabric;
         this.store = store;
         this.log = new CoordinatorLog(this);
         long rows = 0;
-        for (org.rccj.framework.store.Table t : store.tables()) rows += t.capacityPerNode;
+        for (Table t : store.tables()) rows += t.capacityPerNode;
         int entries = (int) Math.min(1 << 23, Math.max(1 << 12, rows));
-        caches = new org.rccj.framework.store.LocationCache[fabric.nodes()];
-        for (int n = 0; n < caches.length; n++) caches[n] = new org.rccj.framework.store.LocationCache(entries);
+        caches = new LocationCache[fabric.nodes()];
+        for (int n = 0; n < caches.length; n++) caches[n] = new LocationCache(entries);
     }
 
     public int nodes() { return fabric.nodes(); }
@@ -60,5 +64,5 @@ public final class Cluster {
     }
 
     /** The location cache of a node (shared by its workers; see LocationCache for the race rules). */
-    public org.rccj.framework.store.LocationCache locationCache(int node) { return caches[node]; }
+    public LocationCache locationCache(int node) { return caches[node]; }
 }

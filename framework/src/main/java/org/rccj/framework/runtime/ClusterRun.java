@@ -1,9 +1,11 @@
 package org.rccj.framework.runtime;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
+import org.rccj.framework.store.Hashing;
 import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.WorkerHost;
 
@@ -14,15 +16,15 @@ public final class ClusterRun {
     /**
      * @param startClock the fabric's clock, read once everything is built and just before the workers start
      *                   (on real fabrics building the coroutines must not eat into the warm-up)
+     * @param backoffNs first back-off after an abort
      */
-    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, java.util.function.LongSupplier startClock,
-                                 long warmupNs, long durationNs, boolean recordHistory, int timelineBuckets) {
-        int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.config.coroutines;
+    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, LongSupplier startClock,
+                                 long warmupNs, long durationNs, long backoffNs, boolean recordHistory, int timelineBuckets) {
+        int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.shape.coroutines();
         List<String> types = workload.txnTypes();
         Worker[][] workers = new Worker[nodes][threads];
         cluster.workers = workers;
         long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
-        long backoff = Math.round(cluster.config.backoffUs * 1000);
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {
                 WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory);
@@ -36,18 +38,18 @@ public final class ClusterRun {
                 Worker w = workers[n][t];
                 for (int c = 0; c < coroutines; c++) {
                     int global = (n * threads + t) * (coroutines + protocol.serviceCoroutines()) + c + 1;
-                    long seed = org.rccj.framework.store.Hashing.mix(cluster.config.seed, global);
+                    long seed = Hashing.mix(cluster.shape.seed(), global);
                     CoroutineContext ctx = new CoroutineContext(w, c, global, seed);
                     w.coroutines[c] = ctx;
                     TxnExecutor exec = protocol.executor(ctx);
                     TxnGenerator gen = workload.generator(ctx);
-                    w.start(ctx, new TxnLoop(ctx, exec, gen, backoff));
+                    w.start(ctx, new TxnLoop(ctx, exec, gen, backoffNs));
                 }
                 int services = protocol.serviceCoroutines();
                 for (int k = 0; k < services; k++) {
                     int c = coroutines + k;
                     int global = (n * threads + t) * (coroutines + services) + c + 1;
-                    CoroutineContext ctx = new CoroutineContext(w, c, global, org.rccj.framework.store.Hashing.mix(cluster.config.seed, -global));
+                    CoroutineContext ctx = new CoroutineContext(w, c, global, Hashing.mix(cluster.shape.seed(), -global));
                     w.coroutines[c] = ctx;
                     List<Runnable> bodies = protocol.services(ctx);
                     w.start(ctx, bodies.get(k));

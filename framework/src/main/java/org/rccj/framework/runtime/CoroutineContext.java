@@ -1,10 +1,12 @@
 package org.rccj.framework.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.store.LocationCache;
+import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
@@ -57,7 +59,7 @@ public final class CoroutineContext {
      * Cached tuple offset of a key, or -1: a miss, or an entry that is not a tuple boundary of the table
      * (torn by a concurrent update). Counts hits and misses for the results.
      */
-    public long cachedLocation(org.rccj.framework.store.Table t, long key) {
+    public long cachedLocation(Table t, long key) {
         long off = worker.cache.get(t.id, key);
         boolean hit = off >= 0 && t.validTupleOffset(off);
         if (worker.stats.measuring(ep.now())) {
@@ -98,7 +100,7 @@ public final class CoroutineContext {
 
     /** Queues an op for the next {@link #flush()}. */
     public void add(Op op) {
-        if (queuedCount == queued.length) queued = java.util.Arrays.copyOf(queued, queuedCount * 2);
+        if (queuedCount == queued.length) queued = Arrays.copyOf(queued, queuedCount * 2);
         queued[queuedCount++] = op;
     }
 
@@ -116,7 +118,7 @@ public final class CoroutineContext {
             for (int j = i; j < n; j++) {
                 Op o = queued[j];
                 if (o != null && o.node == dst && o.verb.oneSided == first.verb.oneSided) {
-                    if (g == group.length) group = java.util.Arrays.copyOf(group, g * 2);
+                    if (g == group.length) group = Arrays.copyOf(group, g * 2);
                     group[g++] = o;
                     queued[j] = null;
                 }

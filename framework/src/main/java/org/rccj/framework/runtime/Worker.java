@@ -1,6 +1,7 @@
 package org.rccj.framework.runtime;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.primitives.Endpoint;
@@ -25,7 +26,7 @@ public final class Worker implements WorkerHost {
     final CoroutineContext[] coroutines;
     final WorkerStats stats;
     private int done;
-    java.util.List<String> typeNames;
+    List<String> typeNames;
     /** Next free byte in each backup's log ring for this worker (see CoordinatorLog). */
     private long logPosition;
 

@@ -1,5 +1,6 @@
 package org.rccj.framework.spi;
 
+import java.util.List;
 import java.util.Map;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
@@ -22,7 +23,7 @@ public interface Protocol {
      * lock manager). Each gets its own context; it must return once {@code ctx.now() >= ctx.endTime()}
      * and its work is drained, or the run never ends. Called once per worker before the run.
      */
-    default java.util.List<Runnable> services(CoroutineContext workerContext) { return java.util.List.of(); }
+    default List<Runnable> services(CoroutineContext workerContext) { return List.of(); }
 
     /** How many service coroutines {@link #services} wants per worker (their contexts are made first). */
     default int serviceCoroutines() { return 0; }

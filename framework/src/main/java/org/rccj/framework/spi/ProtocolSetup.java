@@ -1,7 +1,12 @@
 package org.rccj.framework.spi;
 
 import java.util.Map;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.config.Settings;
 
-/** What a protocol is built from: the run's config, its hybrid code and its resolved options. */
-public record ProtocolSetup(Config config, HybridCode hybrid, Map<String, Object> options) {}
+/**
+ * What a protocol is built from: the cluster's shape, its hybrid code and its resolved {@code protocol_options},
+ * read with the typed getters of {@link Settings} ({@code setup.d("epoch_us")}).
+ */
+public record ProtocolSetup(ClusterShape cluster, HybridCode hybrid, Map<String, Object> options) implements Settings {
+    @Override public Object value(String key) { return Settings.lookUp(options, "protocol_options", key); }
+}

@@ -83,14 +83,16 @@ public abstract class DoubleRead {
     private byte[][] hdr = new byte[0][];
     private int[] step = new int[8];
     private Op[] tupleOp = new Op[8], hdrOp = new Op[8];
+    /** RPC: the first access of the range being read (an access's k is its index minus this). */
+    private int rpcFrom;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return step[(int) a.meta1] != STEP_DONE; }
+        @Override public boolean selected(Access a) { return step[a.index - rpcFrom] != STEP_DONE; }
         @Override public long arg0(Access a) { return rpcArg(); }
 
         @Override
         public void result(Access a, long off, long stable, byte[] reply, int p) {
-            int k = (int) a.meta1;
+            int k = a.index - rpcFrom;
             if (off < 0) {
                 a.absent = true;
                 step[k] = STEP_DONE;
@@ -167,10 +169,8 @@ public abstract class DoubleRead {
     }
 
     private void readRpc(Tx tx, int from, int n) {
-        for (int k = 0; k < n; k++) {
-            tx.access(from + k).meta1 = k;                                  // scratch until accepted: its index here
-            step[k] = STEP_HEADER;                                          // not yet read consistently
-        }
+        rpcFrom = from;
+        for (int k = 0; k < n; k++) step[k] = STEP_HEADER;                 // not yet read consistently
         for (int round = 1; ; round++) {
             rpc.call(ctx, caller, tx, from, from + n, items);
             ctx.release();

@@ -5,7 +5,6 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 
 /**
  * A RELEASE stage that ends every lock the attempt holds ({@link Access#locked}) by storing one header word:
@@ -13,7 +12,7 @@ import org.rccj.framework.txn.Tx;
  * lock bit). One-sided: a WRITE of the word per tuple, one doorbell batch per node, signaled. RPC: one
  * batched request per node whose handler stores the same word.
  */
-public class ReleaseWord {
+public class ReleaseWord extends WriteStage {
     /** The RPC half: ARG0 is the value to store. */
     public static final class Rpc extends TupleRpc {
         private final int word;
@@ -30,39 +29,23 @@ public class ReleaseWord {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
     private final int word;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.locked; }
-        @Override public long arg0(Access a) { return valueAfter(a); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
-    };
 
     /** @param word offset of the header word within the tuple (the same the RPC half stores) */
     public ReleaseWord(CoroutineContext ctx, Rpc rpc, int word) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+        super(ctx, rpc);
         this.word = word;
     }
 
     /** The word's value once the lock is released; 0 unless the protocol keeps more in that word. */
     protected long valueAfter(Access a) { return 0; }
 
-    public void run(Tx tx, boolean oneSided) {
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.locked) continue;
-            ctx.add(ctx.op().writeLong(a.node, a.table.region(), a.offset + word, valueAfter(a)));
-            a.locked = false;
-        }
-        ctx.flushAndWait();
-        ctx.release();
-    }
+    @Override protected boolean selected(Access a) { return a.locked; }
+
+    @Override
+    protected void post(Access a, int i) { add(ctx.op().writeLong(a.node, a.table.region(), a.offset + word, valueAfter(a))); }
+
+    @Override protected long arg0(Access a) { return valueAfter(a); }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

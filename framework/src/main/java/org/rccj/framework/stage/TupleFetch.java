@@ -1,6 +1,7 @@
 package org.rccj.framework.stage;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -9,6 +10,7 @@ import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
@@ -28,7 +30,7 @@ public final class TupleFetch {
         @Override
         protected void serve(Worker w, Table t, long key, long offset, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            org.rccj.primitives.Bytes.putLong(reply, r + REPLY_R0, off);
+            Bytes.putLong(reply, r + REPLY_R0, off);
             if (off >= 0) {
                 w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
                 VarHandle.acquireFence();
@@ -46,17 +48,22 @@ public final class TupleFetch {
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return select(a); }
 
-        @Override
-        public void result(Access a, long r0, long r1, byte[] reply, int payload) {
-            if (r0 < 0) {
-                a.absent = true;
-                return;
-            }
-            a.offset = r0;
-            ctx.cache().put(a.table.id, a.key, r0);
-            System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
-        }
+        @Override public void result(Access a, long r0, long r1, byte[] reply, int payload) { located(ctx, a, r0, reply, payload); }
     };
+
+    /**
+     * Caller half of an RPC reply item that located a tuple and copied its image: records the location (and
+     * refills the location cache) and the image, or marks the access absent ({@code offset} &lt; 0).
+     */
+    public static void located(CoroutineContext ctx, Access a, long offset, byte[] reply, int payload) {
+        if (offset < 0) {
+            a.absent = true;
+            return;
+        }
+        a.offset = offset;
+        ctx.cache().put(a.table.id, a.key, offset);
+        System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
+    }
 
     public TupleFetch(CoroutineContext ctx, Rpc rpc) {
         this.ctx = ctx;
@@ -109,8 +116,8 @@ public final class TupleFetch {
 
     private int remember(int n, Op op, int access) {
         if (n == ops.length) {
-            ops = java.util.Arrays.copyOf(ops, n * 2);
-            opAccess = java.util.Arrays.copyOf(opAccess, n * 2);
+            ops = Arrays.copyOf(ops, n * 2);
+            opAccess = Arrays.copyOf(opAccess, n * 2);
         }
         ops[n] = op;
         opAccess[n] = access;

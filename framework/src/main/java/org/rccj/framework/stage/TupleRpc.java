@@ -1,5 +1,6 @@
 package org.rccj.framework.stage;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -30,6 +31,7 @@ public abstract class TupleRpc {
     protected TupleRpc(Cluster cluster, String name) {
         this.cluster = cluster;
         this.handler = cluster.register(name, this::handle);
+        this.wires = new Wire[cluster.nodes()][cluster.threads()];
     }
 
     /** Bytes of request payload per item of table {@code t} (e.g. a record to install). */
@@ -54,8 +56,6 @@ public abstract class TupleRpc {
         void result(Access a, long r0, long r1, byte[] reply, int payloadOff);
     }
 
-    private static int align8(int n) { return (n + 7) & ~7; }
-
     /** Per-coroutine caller scratch (keeps calls allocation-free). */
     public static final class Caller {
         private int[] selected = new int[16];
@@ -67,7 +67,7 @@ public abstract class TupleRpc {
         int n = 0;
         for (int i = from; i < to; i++) {
             if (items.selected(tx.access(i))) {
-                if (n == s.selected.length) s.selected = java.util.Arrays.copyOf(s.selected, n * 2);
+                if (n == s.selected.length) s.selected = Arrays.copyOf(s.selected, n * 2);
                 s.selected[n++] = i;
             }
         }
@@ -82,7 +82,7 @@ public abstract class TupleRpc {
             for (int m = k; m < n; m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node == node) {
-                    bytes += ITEM_BYTES + align8(requestPayload(a.table));
+                    bytes += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
                     count++;
                 }
             }
@@ -99,9 +99,9 @@ public abstract class TupleRpc {
                 Bytes.putLong(d, p + ITEM_ARG0, items.arg0(a));
                 Bytes.putLong(d, p + ITEM_ARG1, items.arg1(a));
                 items.payload(a, d, p + ITEM_BYTES);
-                p += ITEM_BYTES + align8(requestPayload(a.table));
+                p += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
             }
-            if (nOps == s.ops.length) s.ops = java.util.Arrays.copyOf(s.ops, nOps * 2);
+            if (nOps == s.ops.length) s.ops = Arrays.copyOf(s.ops, nOps * 2);
             s.ops[nOps++] = op;
             ctx.add(op);
         }
@@ -114,37 +114,116 @@ public abstract class TupleRpc {
                 if (a.node != op.node) continue;
                 items.result(a, Bytes.getLong(op.reply, r + REPLY_R0), Bytes.getLong(op.reply, r + REPLY_R1),
                         op.reply, r + REPLY_BYTES);
-                r += REPLY_BYTES + align8(replyPayload(a.table));
+                r += REPLY_BYTES + Bytes.align8(replyPayload(a.table));
             }
         }
     }
 
     /**
+     * Reads one request: {@link #wrap} it, {@link #count} its items, then per item its words and payload,
+     * {@link #next} to the following item. Owned by one worker (handlers do not share one across threads).
+     */
+    public static final class Request {
+        private byte[] d;
+        private int p;
+
+        public Request wrap(byte[] data) {
+            d = data;
+            p = REQ_ITEMS;
+            return this;
+        }
+
+        public int count() { return (int) Bytes.getLong(d, REQ_COUNT); }
+        public int table() { return (int) Bytes.getLong(d, p + ITEM_TABLE); }
+        public long key() { return Bytes.getLong(d, p + ITEM_KEY); }
+        public long offset() { return Bytes.getLong(d, p + ITEM_OFFSET); }
+        public long arg0() { return Bytes.getLong(d, p + ITEM_ARG0); }
+        public long arg1() { return Bytes.getLong(d, p + ITEM_ARG1); }
+        public byte[] data() { return d; }
+        /** Where the current item's payload starts in {@link #data}. */
+        public int payload() { return p + ITEM_BYTES; }
+
+        /** Moves to the next item; the current one carries {@code payloadBytes} of payload. */
+        public void next(int payloadBytes) { p += ITEM_BYTES + Bytes.align8(payloadBytes); }
+    }
+
+    /**
+     * Writes one reply: {@link #wrap} it, then per item R0, R1 and the payload, {@link #next} to the following
+     * item. {@link #at} names the current item for a reply completed later ({@link #r1(byte[], int, long)}).
+     */
+    public static final class Reply {
+        private byte[] d;
+        private int r;
+
+        public Reply wrap(byte[] reply) {
+            d = reply;
+            r = 0;
+            return this;
+        }
+
+        /** Offset of the current item's reply words. */
+        public int at() { return r; }
+        public void r0(long v) { Bytes.putLong(d, r + REPLY_R0, v); }
+        public void r1(long v) { Bytes.putLong(d, r + REPLY_R1, v); }
+        /** Where the current item's payload starts. */
+        public int payload() { return r + REPLY_BYTES; }
+
+        /** Moves to the next item; the current one carries {@code payloadBytes} of payload. */
+        public void next(int payloadBytes) { r += REPLY_BYTES + Bytes.align8(payloadBytes); }
+
+        /** Sets R1 of the item whose reply is at {@code at} (see {@link #at}). */
+        public static void r1(byte[] reply, int at, long v) { Bytes.putLong(reply, at + REPLY_R1, v); }
+
+        /** Where the payload of the item whose reply is at {@code at} starts. */
+        public static int payload(int at) { return at + REPLY_BYTES; }
+    }
+
+    /** A worker's request and reply flyweights (each worker handles one request at a time). */
+    protected static final class Wire {
+        public final Request request = new Request();
+        public final Reply reply = new Reply();
+    }
+
+    private final Wire[][] wires;
+
+    /** The flyweights of worker {@code w}. */
+    protected final Wire wire(Worker w) {
+        Wire[] ws = wires[w.node];
+        if (w.index >= ws.length) return new Wire();          // a worker beyond the fabric's threads (none today)
+        Wire x = ws[w.index];
+        if (x == null) ws[w.index] = x = new Wire();
+        return x;
+    }
+
+    /** Bytes of the reply to request {@code data}: R0, R1 and the reply payload per item. */
+    protected final int replyBytes(Request q, byte[] data) {
+        int n = q.wrap(data).count(), bytes = 0;
+        for (int i = 0; i < n; i++) {
+            Table t = cluster.store.table(q.table());
+            bytes += REPLY_BYTES + Bytes.align8(replyPayload(t));
+            q.next(requestPayload(t));
+        }
+        return bytes;
+    }
+
+    /**
      * Server side of one call: runs {@link #serve} for every item and replies at once. A stage whose
-     * handler must defer its reply (a lock wait queue) overrides this, parses the request with the
-     * {@code REQ_}/{@code ITEM_} layout and replies with {@code w.reply(call)} when every item is decided.
+     * handler must defer its reply (a lock wait queue) overrides this, reads the request with a
+     * {@link Request} and replies with {@code w.reply(call)} when every item is decided.
      */
     protected void handle(Worker w, Op call) {
-        byte[] d = call.data;
-        int count = (int) Bytes.getLong(d, REQ_COUNT);
-        int replyBytes = 0;
-        int p = REQ_ITEMS;
-        for (int i = 0; i < count; i++) {
-            Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
-            replyBytes += REPLY_BYTES + align8(replyPayload(t));
-            p += ITEM_BYTES + align8(requestPayload(t));
-        }
-        byte[] reply = call.replyBuffer(replyBytes);
-        p = REQ_ITEMS;
-        int r = 0;
+        Wire x = wire(w);
+        Request q = x.request;
+        byte[] reply = call.replyBuffer(replyBytes(q, call.data));
+        Reply out = x.reply.wrap(reply);
+        int count = q.wrap(call.data).count();
         long tupleCost = w.ep.profile().tupleOpNs;
         for (int i = 0; i < count; i++) {
-            Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
+            Table t = cluster.store.table(q.table());
             w.charge(tupleCost);
-            serve(w, t, Bytes.getLong(d, p + ITEM_KEY), Bytes.getLong(d, p + ITEM_OFFSET),
-                    Bytes.getLong(d, p + ITEM_ARG0), Bytes.getLong(d, p + ITEM_ARG1), d, p + ITEM_BYTES, reply, r);
-            p += ITEM_BYTES + align8(requestPayload(t));
-            r += REPLY_BYTES + align8(replyPayload(t));
+            serve(w, t, q.key(), q.offset(), q.arg0(), q.arg1(), q.data(), q.payload(), reply, out.at());
+            q.next(requestPayload(t));
+            out.next(replyPayload(t));
         }
         w.reply(call);
     }

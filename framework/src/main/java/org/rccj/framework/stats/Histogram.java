@@ -1,5 +1,7 @@
 package org.rccj.framework.stats;
 
+import java.util.Arrays;
+
 /**
  * Log-linear histogram of non-negative longs (ns): exact below 128, then 64 sub-buckets per power of
  * two (relative error below 1.6%). Recording allocates nothing. Exact count, sum, min and max.
@@ -53,7 +55,7 @@ public final class Histogram {
     }
 
     public void reset() {
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         count = sum = max = 0;
         min = Long.MAX_VALUE;
     }

@@ -31,7 +31,7 @@ public final class Table {
         this.recordBytes = spec.recordBytes();
         this.header = header;
         this.recordOffset = header.bytes();
-        this.slotBytes = align8(recordBytes);
+        this.slotBytes = Bytes.align8(recordBytes);
         this.tupleBytes = recordOffset + slotBytes * header.recordSlots();
         this.partitioner = spec.partitioner();
         long perNode = (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256;
@@ -42,8 +42,6 @@ public final class Table {
 
     /** Offset of record slot {@code slot} within a tuple. */
     public int recordOffset(int slot) { return recordOffset + slot * slotBytes; }
-
-    private static int align8(int n) { return (n + 7) & ~7; }
 
     public int region() { return region; }
     public int indexRegion() { return indexRegion; }

@@ -21,9 +21,10 @@ public final class Access {
     public long version;
     /** Version id the write replaces (normally {@link #version}). */
     public long prevVersion;
-    /** Protocol bookkeeping. */
+    /** Protocol bookkeeping (more per-access state: {@link AccessLongs}). */
     public boolean locked, fetched;
-    public long meta0, meta1;
+    /** Position in the transaction (index of {@link Tx#access}); keys the protocol's {@link AccessLongs}. */
+    public int index;
     /** The tuple image (header words and record) as fetched. */
     public byte[] image = new byte[64];
     /** The key is not in the table (the fetch found no tuple). */
@@ -33,7 +34,8 @@ public final class Access {
     /** The record to install (writes); starts as a copy of {@link #record}. */
     public byte[] update = new byte[64];
 
-    void reset(Table t, long key, int node, boolean write, boolean needsValue) {
+    void reset(int index, Table t, long key, int node, boolean write, boolean needsValue) {
+        this.index = index;
         this.table = t;
         this.key = key;
         this.node = node;
@@ -44,7 +46,6 @@ public final class Access {
         this.prevVersion = 0;
         this.locked = false;
         this.fetched = false;
-        this.meta0 = this.meta1 = 0;
         this.absent = false;
         if (image.length < t.tupleBytes) image = new byte[t.tupleBytes];
         if (record.length < t.recordBytes) {

@@ -17,6 +17,7 @@ public final class Tx {
     private Access[] accesses = new Access[16];
     private int size, fetched;
     private long fetchNs;
+    private AccessLongs[] state = new AccessLongs[0];
     /** Unique id of this attempt (never 0); also the version id its writes install. */
     public long id;
     /** Index of the transaction type in the workload's type list. */
@@ -28,6 +29,12 @@ public final class Tx {
     }
 
     public void executor(TxnExecutor e) { this.executor = e; }
+
+    /** Zeroes {@code s}'s value of every access added from now on (see {@link AccessLongs}). */
+    void keep(AccessLongs s) {
+        state = Arrays.copyOf(state, state.length + 1);
+        state[state.length - 1] = s;
+    }
 
     /** Starts a new attempt. */
     public void begin(long id, int type) {
@@ -66,7 +73,8 @@ public final class Tx {
             accesses = Arrays.copyOf(accesses, old * 2);
             for (int i = old; i < accesses.length; i++) accesses[i] = new Access();
         }
-        accesses[size].reset(t, key, t.nodeOf(key, ctx.cluster.nodes()), write, needsValue);
+        accesses[size].reset(size, t, key, t.nodeOf(key, ctx.cluster.nodes()), write, needsValue);
+        for (AccessLongs s : state) s.added(size);
         return size++;
     }
 

@@ -11,7 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
@@ -105,8 +106,8 @@ class TpccConsistencyChecksTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void corruptionFailsExactlyItsChecks(String name, Set<String> expectedFailures, Corruption corruption) {
-        Config cfg = Config.fromMap(CONFIG);
-        Keys keys = new Tpcc(new WorkloadSetup(cfg, cfg.workload)).keys;
+        Config cfg = ConfigResolver.resolve(CONFIG);
+        Keys keys = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
         RunHooks hook = new RunHooks() {
             @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) { corruption.apply(cluster.store, keys); }
         };

@@ -5,7 +5,8 @@ import static org.rccj.workloads.tpcc.Schema.*;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
@@ -22,10 +23,10 @@ class TpccDistributedTest {
     @ParameterizedTest(name = "distributed_ratio {0}")
     @ValueSource(doubles = {0.0, 1.0})
     void everyNewOrderIsDistributedExactlyWhenAsked(double ratio) {
-        Config cfg = Config.fromMap(ItRuns.config("occ", "tpcc", "hybrid", "all-rpc", "workload.mix", "new-order",
+        Config cfg = ConfigResolver.resolve(ItRuns.config("occ", "tpcc", "hybrid", "all-rpc", "workload.mix", "new-order",
                 "workload.scale_down", 50, "workload.max_orders_per_district", 300, "workload.remote_item_ratio", 0.0,
                 "workload.distributed_ratio", ratio, "duration_ms", 0.5));
-        Keys k = new Tpcc(new WorkloadSetup(cfg, cfg.workload)).keys;
+        Keys k = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
         long[] counts = new long[3];      // new orders, of which distributed, of which marked not all-local
         RunHooks hook = new RunHooks() {
             @Override

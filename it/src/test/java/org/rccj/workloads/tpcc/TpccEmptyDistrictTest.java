@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 import static org.rccj.workloads.tpcc.Schema.*;
 
 import org.junit.jupiter.api.Test;
-import org.rccj.framework.config.Config;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
@@ -20,9 +21,9 @@ import org.rccj.it.ItRuns;
 class TpccEmptyDistrictTest {
     @Test
     void deliveryDrainsDistrictsAndSkipsThem() {
-        Config cfg = Config.fromMap(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 300,
+        Config cfg = ConfigResolver.resolve(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 300,
                 "workload.max_orders_per_district", 300, "duration_ms", 3.0));
-        Keys k = new Tpcc(new WorkloadSetup(cfg, cfg.workload)).keys;
+        Keys k = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
         assertEquals(10, k.customers);
         int[] empty = {0};
         RunHooks hook = new RunHooks() {

@@ -8,6 +8,7 @@ import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
@@ -88,7 +89,7 @@ final class CalvinExecutor extends TxnExecutor {
         if (reconnaissance && tx.size() > 0) submitAndAwait(tx, true);
         if (!submitted) return;     // nothing accessed: nothing to order
         long t = ctx.now();
-        if (!tx.readOnly()) writeBack.run(tx, forwardOneSided, true);
+        if (!tx.readOnly()) writeBack.finish(tx, forwardOneSided, true);
         long now = ctx.now();
         long log = Math.max(0, loggedAt - sealedAt);
         long dispatch = Math.max(0, postedAt - submitAt - log);
@@ -102,7 +103,7 @@ final class CalvinExecutor extends TxnExecutor {
     public void abort(Tx tx) {
         for (int i = 0; i < tx.size(); i++) {
             if (tx.access(i).locked) {
-                writeBack.run(tx, forwardOneSided, false);
+                writeBack.finish(tx, forwardOneSided, false);
                 return;
             }
         }
@@ -177,7 +178,7 @@ final class CalvinExecutor extends TxnExecutor {
                 absent = true;
             } else {
                 a.offset = off;
-                a.meta0 = mem.getLong(region, at + Forward.ITEM_TICKET);
+                writeBack.ticket(a, mem.getLong(region, at + Forward.ITEM_TICKET));
                 a.locked = a.write;
                 a.version = a.prevVersion = mem.getLong(region, at + Forward.ITEM_VERSION);
                 if (!validate) {
@@ -202,7 +203,7 @@ final class CalvinExecutor extends TxnExecutor {
             Access a = tx.access(i);
             if (!a.needsValue) continue;
             if (a.absent) throw NOT_FOUND;
-            a.version = a.prevVersion = org.rccj.primitives.Bytes.getLong(a.image, CalvinTuple.VERSION);
+            a.version = a.prevVersion = Bytes.getLong(a.image, CalvinTuple.VERSION);
             a.table.recordOf(a.image, a.record);
             a.fetchedRecord();
         }

@@ -10,25 +10,14 @@ import org.rccj.framework.spi.Stage;
 /** Registers CALVIN with the framework. */
 public class CalvinFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOG, Stage.DISPATCH, Stage.FORWARD);
-    static final List<Param> PARAMS = List.of(
-            Param.ofDouble("epoch_us", 10, 0.1, 1_000_000, "epoch length: how long each node's sequencer collects inputs before it logs and broadcasts the batch (us)"),
-            Param.ofInt("batch_bytes", 0, 0, 64 << 20, "largest batch a sequencer sends per epoch (requests beyond it wait for the next epoch); "
-                    + "0 = what the node's coroutines can have in flight at once (threads x coroutines requests of the workload's largest "
-                    + "transaction); each node keeps 16 batches per sending node"),
-            Param.ofInt("forward_bytes", 0, 0, 16 << 20, "per coordinator and participant node: largest forwarded image (the tuples one node sends one "
-                    + "transaction); 0 = sized from the workload's largest transaction and record; each node registers threads x coroutines x nodes slots"),
-            Param.ofOptionalDouble("poll_us", 0, 1_000_000, "sleep between two polls of memory that found nothing (after a first plain yield; 0 = only yield, "
-                    + "a pure spin); default: 0 on sim (as RCC), 20 on real threads (lets idle worker threads park)"));
-
     @Override public String name() { return "calvin"; }
     @Override public String description() { return "deterministic: epoch batches logged and broadcast, locks in global order, values forwarded, no aborts (Calvin)"; }
     @Override public List<Stage> stages() { return STAGES; }
-    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 
     @Override
     public Protocol create(ProtocolSetup s) {
-        return new CalvinProtocol(s.hybrid(), ((Number) s.options().get("epoch_us")).doubleValue(),
-                ((Number) s.options().get("batch_bytes")).intValue(), ((Number) s.options().get("forward_bytes")).intValue(),
-                (Double) s.options().get("poll_us"));
+        CalvinSettings o = CalvinSettings.of(s);
+        return new CalvinProtocol(s.hybrid(), o.epochUs(), o.batchBytes(), o.forwardBytes(), o.pollUs());
     }
 }

@@ -67,7 +67,7 @@ public final class CalvinProtocol implements Protocol {
         int nodes = cluster.nodes(), threads = cluster.threads();
         // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
         int largestRequest = CalvinRequest.bytes(cluster.workload.maxAccessesPerTxn());
-        if (batchBytes == 0) batchBytes = threads * cluster.config.coroutines * largestRequest;
+        if (batchBytes == 0) batchBytes = threads * cluster.shape.coroutines() * largestRequest;
         if (batchBytes < largestRequest) {
             throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
                     + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
@@ -94,7 +94,7 @@ public final class CalvinProtocol implements Protocol {
     ParticipantQueue[] participantQueues(int node) { return participantQueues[node]; }
 
     /** When the run started on {@code ctx}'s clock (the same instant for every worker: epochs are counted from it). */
-    long runStart(CoroutineContext ctx) { return ctx.measureStart() - Math.round(cluster.config.warmupMs * 1e6); }
+    long runStart(CoroutineContext ctx) { return ctx.measureStart() - Math.round(cluster.shape.warmupMs() * 1e6); }
 
     /** True once {@code ctx}'s clock is so far past the run's end that a wait can only be a bug. */
     boolean drainOverdue(CoroutineContext ctx) { return ctx.now() - ctx.endTime() > drainLimitNs; }
@@ -116,7 +116,7 @@ public final class CalvinProtocol implements Protocol {
     /** Slot 0: the node's sequencer; slot 1: its scheduler; slot 2: every worker's participant loop. */
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
-        int slot = ctx.index - cluster.config.coroutines;
+        int slot = ctx.index - cluster.shape.coroutines();
         int worker = ctx.worker.index;
         Runnable body = IDLE;
         if (slot == 0 && worker == sequencerWorker(ctx.node)) body = sequencers[ctx.node] = new Sequencer(ctx, this);

@@ -1,6 +1,7 @@
 package org.rccj.protocols.calvin;
 
 import org.rccj.framework.store.HeaderLayout;
+import org.rccj.primitives.Bytes;
 
 /**
  * CALVIN's tuple header: a deterministic ticket lock and the version word.
@@ -36,7 +37,7 @@ final class CalvinTuple {
 
     /** Fills an install image: the installing transaction's id, then the new record. */
     static void installImage(long txnId, byte[] update, int recordBytes, byte[] dst, int off) {
-        org.rccj.primitives.Bytes.putLong(dst, off, txnId);
+        Bytes.putLong(dst, off, txnId);
         System.arraycopy(update, 0, dst, off + 8, recordBytes);
     }
 }

@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
@@ -42,7 +43,7 @@ final class Dispatch {
     Dispatch(Cluster cluster, int batchBytes, long epochNs, long pollNs) {
         this.nodes = cluster.nodes();
         this.creditRetryMaxNs = Math.max(CREDIT_RETRY_NS, Math.max(epochNs, 4 * pollNs));
-        this.slotBytes = align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
+        this.slotBytes = Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
         long bytes = SLOTS + (long) nodes * DEPTH * slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) {
@@ -53,8 +54,6 @@ final class Dispatch {
         this.dispatchHandler = cluster.register("calvin.dispatch", this::handleDispatch);
         this.creditHandler = cluster.register("calvin.credit", this::handleCredit);
     }
-
-    static int align8(int n) { return (n + 7) & ~7; }
 
     /** Offset of the slot that holds {@code sender}'s batch of {@code epoch}. */
     long slot(int sender, long epoch) {
@@ -101,7 +100,7 @@ final class Dispatch {
             this.ctx = ctx;
             this.node = ctx.node;
             this.consumed = new long[nodes];
-            java.util.Arrays.fill(consumed, -1);
+            Arrays.fill(consumed, -1);
             this.ops = new Op[nodes];
         }
 
@@ -127,7 +126,7 @@ final class Dispatch {
                     Bytes.putLong(op.data, RQ_STATUS, status);
                     System.arraycopy(image, 0, op.data, RQ_IMAGE, imageBytes);
                     ctx.add(op);
-                    if (outstanding == sent.length) sent = java.util.Arrays.copyOf(sent, outstanding * 2);
+                    if (outstanding == sent.length) sent = Arrays.copyOf(sent, outstanding * 2);
                     sent[outstanding++] = op;
                 }
             }

@@ -36,8 +36,8 @@ final class Forward {
     /** @param slotBytes bytes per slot; 0 = enough for the workload's largest transaction (see {@link #autoSlotBytes}) */
     Forward(Cluster cluster, int slotBytes) {
         this.nodes = cluster.nodes();
-        this.coroutines = cluster.config.coroutines;
-        this.slotBytes = Dispatch.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
+        this.coroutines = cluster.shape.coroutines();
+        this.slotBytes = Bytes.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
         long bytes = (long) cluster.threads() * coroutines * nodes * this.slotBytes;
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.forward", bytes);
@@ -60,7 +60,7 @@ final class Forward {
     /** Offset of the slot where participant {@code source} forwards to coordinator slot {@code coordSlot}. */
     long slot(int coordSlot, int source) { return ((long) coordSlot * nodes + source) * slotBytes; }
 
-    static int itemBytes(Table t) { return ITEM_RECORD + Dispatch.align8(t.recordBytes); }
+    static int itemBytes(Table t) { return ITEM_RECORD + Bytes.align8(t.recordBytes); }
 
     static int imageBytes(TxnState s) {
         int b = ITEMS;

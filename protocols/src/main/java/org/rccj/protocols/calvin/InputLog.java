@@ -27,9 +27,9 @@ final class InputLog {
 
     InputLog(Cluster cluster, int slotBytes) {
         this.nodes = cluster.nodes();
-        this.backups = cluster.config.replication - 1;
+        this.backups = cluster.shape.replication() - 1;
         this.ringBytes = (long) RING_BATCHES * slotBytes;
-        this.rings = new BackupRings(nodes, cluster.config.replication, 1, ringBytes);
+        this.rings = new BackupRings(nodes, cluster.shape.replication(), 1, ringBytes);
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.inputlog", rings.regionBytes());
         this.region = r;
@@ -71,7 +71,7 @@ final class InputLog {
                 }
                 ctx.add(op);
             }
-            position += Dispatch.align8(bytes);
+            position += Bytes.align8(bytes);
             ctx.flushAndWait();
             ctx.release();
         }

@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.Stage;
 import org.rccj.primitives.Bytes;
@@ -71,7 +72,7 @@ final class Participant implements Runnable {
     private boolean take() {
         int before = waitingCount;
         while (true) {
-            if (waitingCount == waiting.length) waiting = java.util.Arrays.copyOf(waiting, waitingCount * 2);
+            if (waitingCount == waiting.length) waiting = Arrays.copyOf(waiting, waitingCount * 2);
             int n = queue.drain(waiting, waitingCount);
             waitingCount += n;
             if (waitingCount < waiting.length) break;
@@ -142,7 +143,7 @@ final class Participant implements Runnable {
             }
             int at = rpcBytes[d];
             int need = at + Forward.BLOCK_IMAGE + bytes;
-            if (op.data.length < need) op.data = java.util.Arrays.copyOf(op.data, Math.max(need, op.data.length * 2));
+            if (op.data.length < need) op.data = Arrays.copyOf(op.data, Math.max(need, op.data.length * 2));
             Bytes.putLong(op.data, at + Forward.BLOCK_SLOT, s.coordSlot);
             Bytes.putLong(op.data, at + Forward.BLOCK_TXN, s.txn);
             Bytes.putLong(op.data, at + Forward.BLOCK_BYTES, bytes);

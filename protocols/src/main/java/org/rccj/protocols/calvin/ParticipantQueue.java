@@ -1,5 +1,7 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
+
 /**
  * Hand-off from a node's scheduler (which takes the tickets, in the global order) to the participant loop of one
  * worker (which waits for the grants and forwards): transaction parts in order, and their recycled states. The
@@ -17,7 +19,7 @@ final class ParticipantQueue {
     synchronized TxnState obtain() { return freeCount > 0 ? free[--freeCount] : new TxnState(); }
 
     synchronized void recycle(TxnState s) {
-        if (freeCount == free.length) free = java.util.Arrays.copyOf(free, freeCount * 2);
+        if (freeCount == free.length) free = Arrays.copyOf(free, freeCount * 2);
         free[freeCount++] = s;
     }
 

@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
@@ -37,7 +38,7 @@ final class Scheduler implements Runnable {
         this.mem = ctx.cluster.memory(ctx.node);
         this.node = ctx.node;
         this.nodes = ctx.cluster.nodes();
-        this.coroutines = ctx.cluster.config.coroutines;
+        this.coroutines = ctx.cluster.shape.coroutines();
         this.queues = p.participantQueues(node);
         this.poller = new Poller(ctx, p.pollNs);
         this.finished = new boolean[nodes];
@@ -100,7 +101,7 @@ final class Scheduler implements Runnable {
         for (int w = 0; w < queues.length; w++) {
             if (partCount[w] == 0) continue;
             queues[w].offer(parts[w], partCount[w]);
-            java.util.Arrays.fill(parts[w], 0, partCount[w], null);
+            Arrays.fill(parts[w], 0, partCount[w], null);
             partCount[w] = 0;
         }
         mem.putLongRelease(region, Dispatch.CONSUMED, epoch);
@@ -134,7 +135,7 @@ final class Scheduler implements Runnable {
             st.add(i, t, off, ticket, (tf & CalvinRequest.FLAG_WRITE) != 0);
         }
         if (st != null) {
-            if (partCount[worker] == parts[worker].length) parts[worker] = java.util.Arrays.copyOf(parts[worker], partCount[worker] * 2);
+            if (partCount[worker] == parts[worker].length) parts[worker] = Arrays.copyOf(parts[worker], partCount[worker] * 2);
             parts[worker][partCount[worker]++] = st;
             scheduled++;
         }

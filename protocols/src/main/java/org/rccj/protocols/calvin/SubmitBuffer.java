@@ -1,5 +1,6 @@
 package org.rccj.protocols.calvin;
 
+import java.util.Arrays;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -18,7 +19,7 @@ final class SubmitBuffer {
     synchronized boolean submit(Tx tx, int coordSlot) {
         if (closed) return false;
         int need = CalvinRequest.bytes(tx.size());
-        if (used + need > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, used + need));
+        if (used + need > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, used + need));
         used += CalvinRequest.encode(tx, coordSlot, buf, used);
         return true;
     }

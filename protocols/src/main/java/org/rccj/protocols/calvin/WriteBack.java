@@ -5,8 +5,10 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.AccessLongs;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
@@ -17,7 +19,7 @@ import org.rccj.primitives.Op;
  * is passed on only after the record landed; the second WRITE's completion acknowledges both). RPC: one batched
  * message per participant whose handler stores the same words in the same order.
  */
-final class WriteBack {
+final class WriteBack extends WriteStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "calvin.writeback"); }
 
@@ -33,47 +35,48 @@ final class WriteBack {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    /** Per access: the lock ticket the scheduler granted (releasing passes the lock to the next ticket). */
+    private final AccessLongs tickets;
     private boolean install;
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.locked; }
-        @Override public long arg0(Access a) { return a.meta0; }
-        @Override public long arg1(Access a) { return install ? 1 : 0; }
-        @Override public void payload(Access a, byte[] dst, int off) {
-            if (install) CalvinTuple.installImage(ctx.tx.id, a.update, a.table.recordBytes, dst, off);
-        }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
-    };
 
     WriteBack(CoroutineContext ctx, Rpc rpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+        super(ctx, rpc);
+        this.tickets = new AccessLongs(ctx.tx);
     }
 
-    /** Installs (if {@code install}) and releases every tuple {@code tx} holds; returns once all are done. */
-    void run(Tx tx, boolean oneSided, boolean install) {
+    /** Access {@code a} holds its tuple's lock under {@code ticket}. */
+    void ticket(Access a, long ticket) { tickets.set(a, ticket); }
+
+    /**
+     * Releases every tuple {@code tx} holds, installing its writes first if {@code install} (not after a
+     * workload-logic rollback); returns once all are done.
+     */
+    void finish(Tx tx, boolean oneSided, boolean install) {
         this.install = install;
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.locked) continue;
-            int region = a.table.region();
-            if (install) {
-                int bytes = CalvinTuple.installBytes(a.table.recordBytes);
-                Op w = ctx.op().write(a.node, region, a.offset + CalvinTuple.INSTALL_SPAN, bytes).unsignaled();
-                CalvinTuple.installImage(tx.id, a.update, a.table.recordBytes, w.data, 0);
-                ctx.add(w);
-            }
-            ctx.add(ctx.op().writeLong(a.node, region, a.offset + CalvinTuple.SERVING, CalvinTuple.released(a.meta0)));
-            a.locked = false;
-        }
-        ctx.flushAndWait();
-        ctx.release();
+        run(tx, oneSided);
     }
+
+    @Override protected boolean selected(Access a) { return a.locked; }
+
+    @Override
+    protected void post(Access a, int i) {
+        int region = a.table.region();
+        if (install) {
+            int bytes = CalvinTuple.installBytes(a.table.recordBytes);
+            Op w = ctx.op().write(a.node, region, a.offset + CalvinTuple.INSTALL_SPAN, bytes).unsignaled();
+            CalvinTuple.installImage(ctx.tx.id, a.update, a.table.recordBytes, w.data, 0);
+            add(w);
+        }
+        add(ctx.op().writeLong(a.node, region, a.offset + CalvinTuple.SERVING, CalvinTuple.released(tickets.get(a))));
+    }
+
+    @Override protected long arg0(Access a) { return tickets.get(a); }
+    @Override protected long arg1(Access a) { return install ? 1 : 0; }
+
+    @Override
+    protected void payload(Access a, byte[] dst, int off) {
+        if (install) CalvinTuple.installImage(ctx.tx.id, a.update, a.table.recordBytes, dst, off);
+    }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

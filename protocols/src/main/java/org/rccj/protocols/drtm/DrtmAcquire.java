@@ -1,11 +1,13 @@
 package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.Verdict;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
@@ -29,7 +31,12 @@ abstract class DrtmAcquire {
 
     /** The RPC half: the handler runs the CAS loop on the owner's memory. */
     abstract static class Rpc extends TupleRpc {
-        Rpc(Cluster c, String name) { super(c, name); }
+        protected final DrtmLockWord word;
+
+        Rpc(Cluster c, String name, DrtmLockWord word) {
+            super(c, name);
+            this.word = word;
+        }
 
         /** The rule: see {@link DrtmAcquire#next}. */
         abstract long next(long expected, long found, long now);
@@ -57,13 +64,14 @@ abstract class DrtmAcquire {
 
     protected final CoroutineContext ctx;
     protected final DrtmClock clock;
+    protected final DrtmLockWord word;
     private final Rpc rpc;
     private final TupleFetch locator;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private boolean includeLocal;
     /** RPC half: the word wanted and the coordinator's clock reading, sent with every item. */
     private long rpcDesired, rpcNow;
-    private AbortException failure;
+    private final Verdict verdict = new Verdict();
     private int[] idx = new int[8];
     private long[] expected = new long[8];
     private Op[] cas = new Op[8], read = new Op[8];
@@ -77,7 +85,7 @@ abstract class DrtmAcquire {
         public void result(Access a, long off, long held, byte[] reply, int payload) {
             if (off < 0) {
                 a.absent = true;
-                fail(DrtmTuple.NOT_FOUND);
+                verdict.fail(DrtmTuple.NOT_FOUND);
                 return;
             }
             a.offset = off;
@@ -86,9 +94,10 @@ abstract class DrtmAcquire {
         }
     };
 
-    DrtmAcquire(CoroutineContext ctx, DrtmClock clock, Rpc rpc, TupleFetch locator) {
+    DrtmAcquire(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator) {
         this.ctx = ctx;
         this.clock = clock;
+        this.word = word;
         this.rpc = rpc;
         this.locator = locator;
     }
@@ -107,14 +116,12 @@ abstract class DrtmAcquire {
 
     private boolean select(Access a) { return wants(a) && (includeLocal || a.node != ctx.node); }
 
-    private void fail(AbortException e) { if (failure == null) failure = e; }
-
     private void settle(Access a, long desired, long held, byte[] image, int off) {
         try {
             accept(a, desired, held);
             DrtmTuple.acceptImage(a, image, off);
         } catch (AbortException e) {
-            fail(e);
+            verdict.fail(e);
         }
     }
 
@@ -125,16 +132,18 @@ abstract class DrtmAcquire {
      */
     void run(Tx tx, int from, int to, boolean oneSided, boolean includeLocal) {
         this.includeLocal = includeLocal;
-        failure = null;
-        if (oneSided) {
-            runOneSided(tx, from, to);
-        } else {
-            rpcNow = clock.now(ctx);
-            rpcDesired = desired(tx, rpcNow);
-            rpc.call(ctx, caller, tx, from, to, items);
-            ctx.release();
-        }
-        if (failure != null) throw failure;
+        verdict.reset();
+        if (oneSided) runOneSided(tx, from, to);
+        else runRpc(tx, from, to);
+        verdict.check();
+    }
+
+    /** RPC: the word wanted and the clock reading go with every item; the handler runs the CAS loop. */
+    private void runRpc(Tx tx, int from, int to) {
+        rpcNow = clock.now(ctx);
+        rpcDesired = desired(tx, rpcNow);
+        rpc.call(ctx, caller, tx, from, to, items);
+        ctx.release();
     }
 
     private void runOneSided(Tx tx, int from, int to) {
@@ -155,7 +164,7 @@ abstract class DrtmAcquire {
             for (int k = 0; k < n; k++) {
                 Access a = tx.access(idx[k]);
                 if (a.absent) {
-                    fail(DrtmTuple.NOT_FOUND);
+                    verdict.fail(DrtmTuple.NOT_FOUND);
                     continue;
                 }
                 cas[k] = ctx.op().cas(a.node, a.table.region(), a.offset + DrtmTuple.LOCK, expected[k], desired).unsignaled();
@@ -179,15 +188,15 @@ abstract class DrtmAcquire {
                 }
             }
             ctx.release();
-            n = failure == null ? again : 0;
+            n = verdict.failed() ? 0 : again;
         }
     }
 
     private void grow() {
         int m = idx.length * 2;
-        idx = java.util.Arrays.copyOf(idx, m);
-        expected = java.util.Arrays.copyOf(expected, m);
-        cas = java.util.Arrays.copyOf(cas, m);
-        read = java.util.Arrays.copyOf(read, m);
+        idx = Arrays.copyOf(idx, m);
+        expected = Arrays.copyOf(expected, m);
+        cas = Arrays.copyOf(cas, m);
+        read = Arrays.copyOf(read, m);
     }
 }

@@ -5,6 +5,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -16,7 +17,7 @@ import org.rccj.primitives.Op;
  * version+record and a WRITE of the lock word in one doorbell batch (same queue pair, so the unlock lands
  * after the data). RPC: the handler writes the same bytes in the same order.
  */
-final class DrtmCommit {
+final class DrtmCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "drtm.commit"); }
 
@@ -39,55 +40,44 @@ final class DrtmCommit {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
     private final UnlockRpc unlockRpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private final TupleRpc.Items commitItems = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.locked; }
-        @Override public void payload(Access a, byte[] dst, int off) { DrtmTuple.commitImage(a, ctx.tx.id, dst, off); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
-    };
-    private final TupleRpc.Items unlockItems = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.locked; }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { a.locked = false; }
-    };
+    private boolean writeBack;
 
     DrtmCommit(CoroutineContext ctx, Rpc rpc, UnlockRpc unlockRpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+        super(ctx, rpc);
         this.unlockRpc = unlockRpc;
     }
 
     /** Writes back and unlocks every locked access. */
-    void commit(Tx tx, boolean oneSided) { run(tx, oneSided, true); }
+    void commit(Tx tx, boolean oneSided) {
+        writeBack = true;
+        run(tx, oneSided);
+    }
 
     /** Unlocks every locked access without writing (abort). */
-    void release(Tx tx, boolean oneSided) { run(tx, oneSided, false); }
-
-    private void run(Tx tx, boolean oneSided, boolean writeBack) {
-        if (!oneSided) {
-            unlockOrCommitRpc(tx, writeBack);
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.locked) continue;
-            if (writeBack) {
-                Op w = ctx.op().write(a.node, a.table.region(), a.offset + DrtmTuple.COMMIT_SPAN, DrtmTuple.commitBytes(a.table));
-                DrtmTuple.commitImage(a, tx.id, w.data, 0);
-                ctx.add(w.unsignaled());
-            }
-            ctx.add(ctx.op().writeLong(a.node, a.table.region(), a.offset + DrtmTuple.LOCK, DrtmLockWord.FREE));
-            a.locked = false;
-        }
-        ctx.flushAndWait();
-        ctx.release();
+    void release(Tx tx, boolean oneSided) {
+        writeBack = false;
+        run(tx, oneSided);
     }
 
-    private void unlockOrCommitRpc(Tx tx, boolean writeBack) {
-        if (writeBack) rpc.call(ctx, caller, tx, 0, tx.size(), commitItems);
-        else unlockRpc.call(ctx, caller, tx, 0, tx.size(), unlockItems);
-        ctx.release();
+    @Override protected TupleRpc rpc() { return writeBack ? super.rpc() : unlockRpc; }
+
+    @Override protected boolean selected(Access a) { return a.locked; }
+
+    @Override
+    protected void post(Access a, int i) {
+        if (writeBack) {
+            Op w = ctx.op().write(a.node, a.table.region(), a.offset + DrtmTuple.COMMIT_SPAN, DrtmTuple.commitBytes(a.table));
+            DrtmTuple.commitImage(a, ctx.tx.id, w.data, 0);
+            add(w.unsignaled());
+        }
+        add(ctx.op().writeLong(a.node, a.table.region(), a.offset + DrtmTuple.LOCK, DrtmLockWord.FREE));
     }
+
+    @Override
+    protected void payload(Access a, byte[] dst, int off) {
+        if (writeBack) DrtmTuple.commitImage(a, ctx.tx.id, dst, off);
+    }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

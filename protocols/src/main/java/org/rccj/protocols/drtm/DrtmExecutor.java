@@ -8,6 +8,7 @@ import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.primitives.RegisteredMemory;
 
 /**
  * One coroutine's DrTM. Per attempt it takes one of three paths, chosen at the first fetch:
@@ -133,7 +134,7 @@ final class DrtmExecutor extends TxnExecutor {
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (!leased(a)) continue;
-            if (!word.confirmable(a.meta0, now)) throw DrtmTuple.LEASE_EXPIRED;
+            if (!word.confirmable(lease.held(a), now)) throw DrtmTuple.LEASE_EXPIRED;
             counters.leaseConfirmed(ctx);
             if (p.auditLeases) audit(a);
         }
@@ -147,7 +148,7 @@ final class DrtmExecutor extends TxnExecutor {
      * read). Impossible while DELTA covers the clock skew.
      */
     private void audit(Access a) {
-        org.rccj.primitives.RegisteredMemory m = ctx.cluster.memory(a.node);
+        RegisteredMemory m = ctx.cluster.memory(a.node);
         long w = m.getLongVolatile(a.table.region(), a.offset + DrtmTuple.LOCK);
         long v = m.getLongVolatile(a.table.region(), a.offset + DrtmTuple.VERSION);
         if (DrtmLockWord.isExclusive(w) || v != a.version) counters.leaseViolation(ctx);

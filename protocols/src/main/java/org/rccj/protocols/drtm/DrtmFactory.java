@@ -36,6 +36,6 @@ public final class DrtmFactory implements ProtocolFactory {
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        return new DrtmProtocol(setup.hybrid(), DrtmSettings.of(setup.options()), setup.config().seed, setup.config().nodes);
+        return new DrtmProtocol(setup.hybrid(), DrtmSettings.of(setup), setup.cluster().seed(), setup.cluster().nodes());
     }
 }

@@ -1,9 +1,11 @@
 package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.AccessLongs;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.RegisteredMemory;
 
@@ -13,7 +15,7 @@ import org.rccj.primitives.RegisteredMemory;
  * <ul>
  * <li>Reads ({@link #read}) are plain loads from the node's memory, in the order version word, lock word,
  *   record; a record whose lock word holds an exclusive owner aborts the region (DrTM's HTM code checks the
- *   lock word and XABORTs). The words seen are remembered: the lock word in {@code meta1}, the version in
+ *   lock word and XABORTs). The words seen are remembered: the lock word in {@link #seen}, the version in
  *   {@code version}. Writes are buffered (the transaction's update images), as the hardware buffers them
  *   in the L1 cache.</li>
  * <li>Read and write sets are tracked in 64-byte lines of the tuples touched; a set larger than
@@ -35,6 +37,8 @@ import org.rccj.primitives.RegisteredMemory;
  */
 final class DrtmHtm {
     private final CoroutineContext ctx;
+    /** Per local access: the lock word the region read (XEND validates it and restores it on a rollback). */
+    private final AccessLongs seen;
     private final DrtmLockWord word;
     private final DrtmCounters counters;
     private final int capacity;
@@ -47,6 +51,7 @@ final class DrtmHtm {
 
     DrtmHtm(CoroutineContext ctx, DrtmLockWord word, DrtmCounters counters, int capacityLines) {
         this.ctx = ctx;
+        this.seen = new AccessLongs(ctx.tx);
         this.word = word;
         this.counters = counters;
         this.capacity = capacityLines;
@@ -119,7 +124,7 @@ final class DrtmHtm {
         VarHandle.acquireFence();
         a.version = version;
         a.prevVersion = version;
-        a.meta1 = lock;
+        seen.set(a, lock);
         a.fetchedRecord();
     }
 
@@ -136,10 +141,10 @@ final class DrtmHtm {
             if (!a.write || !local(a, ctx)) continue;
             ctx.charge(ctx.cost.localOpNs);
             int region = a.table.region();
-            long seen = a.meta1;
+            long seen = this.seen.get(a);
             if (!word.writable(seen, now)) abort(DrtmTuple.HTM_LEASED, tx);
             if (memory.cas(region, a.offset + DrtmTuple.LOCK, seen, marker) != seen) abort(DrtmTuple.HTM_CONFLICT, tx);
-            if (nMarked == marked.length) marked = java.util.Arrays.copyOf(marked, nMarked * 2);
+            if (nMarked == marked.length) marked = Arrays.copyOf(marked, nMarked * 2);
             marked[nMarked++] = i;
             if (memory.getLongVolatile(region, a.offset + DrtmTuple.VERSION) != a.version) abort(DrtmTuple.HTM_CONFLICT, tx);
         }
@@ -148,7 +153,7 @@ final class DrtmHtm {
             if (a.write || !local(a, ctx)) continue;
             ctx.charge(ctx.cost.localOpNs);
             int region = a.table.region();
-            if (memory.getLongVolatile(region, a.offset + DrtmTuple.LOCK) != a.meta1
+            if (memory.getLongVolatile(region, a.offset + DrtmTuple.LOCK) != seen.get(a)
                     || memory.getLongVolatile(region, a.offset + DrtmTuple.VERSION) != a.version) {
                 abort(DrtmTuple.HTM_CONFLICT, tx);
             }
@@ -164,7 +169,7 @@ final class DrtmHtm {
     void rollback(Tx tx) {
         for (int k = 0; k < nMarked; k++) {
             Access a = tx.access(marked[k]);
-            memory.putLongVolatile(a.table.region(), a.offset + DrtmTuple.LOCK, a.meta1);
+            memory.putLongVolatile(a.table.region(), a.offset + DrtmTuple.LOCK, seen.get(a));
         }
         nMarked = 0;
     }

@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Access;
+import org.rccj.framework.txn.AccessLongs;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -14,26 +15,25 @@ import org.rccj.framework.txn.Tx;
  */
 final class DrtmLease extends DrtmAcquire {
     static final class Rpc extends DrtmAcquire.Rpc {
-        private final DrtmLockWord word;
-
-        Rpc(Cluster c, DrtmLockWord word) {
-            super(c, "drtm.lease");
-            this.word = word;
-        }
+        Rpc(Cluster c, DrtmLockWord word) { super(c, "drtm.lease", word); }
 
         @Override long next(long expected, long found, long now) { return word.readerNext(expected, found, now); }
     }
 
-    private final DrtmLockWord word;
     private final DrtmCounters counters;
+    /** Per access: the lease word relied on (its end is confirmed at commit). */
+    private final AccessLongs held;
     /** Duration of the leases this transaction takes (read-write or read-only), ns. */
     private long leaseNs;
 
     DrtmLease(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator, DrtmCounters counters) {
-        super(ctx, clock, rpc, locator);
-        this.word = word;
+        super(ctx, clock, word, rpc, locator);
         this.counters = counters;
+        this.held = new AccessLongs(ctx.tx);
     }
+
+    /** The lease word access {@code a} relies on (0 if it took none). */
+    long held(Access a) { return held.get(a); }
 
     void duration(long ns) { leaseNs = ns; }
 
@@ -43,7 +43,8 @@ final class DrtmLease extends DrtmAcquire {
 
     @Override
     void accept(Access a, long desired, long held) {
-        DrtmTuple.acceptLease(a, held);
+        DrtmTuple.acceptLease(held);
+        this.held.set(a, held);
         if (held == desired) counters.leaseGranted(ctx); else counters.leaseShared(ctx);
     }
 }

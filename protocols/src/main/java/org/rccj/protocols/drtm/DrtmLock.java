@@ -13,21 +13,13 @@ import org.rccj.framework.txn.Tx;
  */
 final class DrtmLock extends DrtmAcquire {
     static final class Rpc extends DrtmAcquire.Rpc {
-        private final DrtmLockWord word;
-
-        Rpc(Cluster c, DrtmLockWord word) {
-            super(c, "drtm.lock");
-            this.word = word;
-        }
+        Rpc(Cluster c, DrtmLockWord word) { super(c, "drtm.lock", word); }
 
         @Override long next(long expected, long found, long now) { return word.writerNext(expected, found, now); }
     }
 
-    private final DrtmLockWord word;
-
     DrtmLock(CoroutineContext ctx, DrtmClock clock, DrtmLockWord word, Rpc rpc, TupleFetch locator) {
-        super(ctx, clock, rpc, locator);
-        this.word = word;
+        super(ctx, clock, word, rpc, locator);
     }
 
     @Override boolean wants(Access a) { return a.write; }

@@ -1,9 +1,9 @@
 package org.rccj.protocols.drtm;
 
 import java.util.List;
-import java.util.Map;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.ProtocolSetup;
 
 /** DrTM's {@code protocol_options}, resolved and checked. */
 record DrtmSettings(long leaseNs, long readOnlyLeaseNs, long deltaNs, long clockSkewNs, int htmCapacityLines,
@@ -20,18 +20,18 @@ record DrtmSettings(long leaseNs, long readOnlyLeaseNs, long deltaNs, long clock
             Param.ofInt(RETRIES, 4, 0, 1000, "HTM conflict aborts of a transaction before it takes the lock-based fallback path"),
             Param.ofBoolean(AUDIT, false, "diagnostic: count lease confirmations a writer already broke (extra.lease_violations_observed)"));
 
-    static DrtmSettings of(Map<String, Object> o) {
+    static DrtmSettings of(ProtocolSetup o) {
         DrtmSettings s = new DrtmSettings(ns(o, LEASE), ns(o, RO_LEASE), ns(o, DELTA), ns(o, SKEW),
-                (int) o.get(CAPACITY), (int) o.get(RETRIES), (boolean) o.get(AUDIT));
+                o.i(CAPACITY), o.i(RETRIES), o.b(AUDIT));
         // a lease replaced by a reader must end later than the one it replaces (see DrtmLockWord.readerNext)
         for (String k : List.of(LEASE, RO_LEASE)) {
             if (ns(o, k) <= s.deltaNs) {
-                throw new ConfigException("protocol_options." + k + ": " + o.get(k) + " must exceed protocol_options."
-                        + DELTA + " (" + o.get(DELTA) + ")");
+                throw new ConfigException("protocol_options." + k + ": " + o.d(k) + " must exceed protocol_options."
+                        + DELTA + " (" + o.d(DELTA) + ")");
             }
         }
         return s;
     }
 
-    private static long ns(Map<String, Object> o, String k) { return Math.round((double) o.get(k) * 1e3); }
+    private static long ns(ProtocolSetup o, String k) { return Math.round(o.d(k) * 1e3); }
 }

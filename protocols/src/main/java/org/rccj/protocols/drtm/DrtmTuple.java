@@ -51,11 +51,10 @@ final class DrtmTuple {
         throw CAS_CONTENDED;
     }
 
-    /** READ: the lease CAS loop ended relying on {@code held}; remembers the lease end to confirm. */
-    static void acceptLease(Access a, long held) {
+    /** READ: the lease CAS loop ended relying on {@code held}: a lease, or throws. */
+    static void acceptLease(long held) {
         if (DrtmLockWord.isExclusive(held)) throw READ_LOCKED;
         if (held == DrtmLockWord.FREE) throw CAS_CONTENDED;
-        a.meta0 = held;
     }
 
     /** Takes version and record from a tuple image fetched behind a lock or lease. */

@@ -5,9 +5,9 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
 /**
@@ -16,7 +16,7 @@ import org.rccj.primitives.Op;
  * is one-sided too (its WRITE on the same queue pair completes only after this one: "update, then
  * unlock, only the second signaled"). RPC: the handler writes the same bytes.
  */
-public final class LockCommit {
+public final class LockCommit extends WriteStage {
     public static final class Rpc extends TupleRpc {
         private final LockWords words;
 
@@ -34,39 +34,22 @@ public final class LockCommit {
         }
     }
 
-    private final CoroutineContext ctx;
     private final LockWords words;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public void payload(Access a, byte[] dst, int off) { words.commitImage(a, ctx.tx.id, dst, off); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) {}
-    };
 
     public LockCommit(CoroutineContext ctx, LockWords words, Rpc rpc) {
-        this.ctx = ctx;
+        super(ctx, rpc);
         this.words = words;
-        this.rpc = rpc;
     }
 
-    /** @param passiveAck the RELEASE that follows is one-sided: its signaled WRITEs complete these */
-    public void run(Tx tx, boolean oneSided, boolean passiveAck) {
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.write) continue;
-            if (!a.locked) throw new IllegalStateException("commit of " + a.table.name + "#" + a.key + " without its lock");
-            Op op = ctx.op().write(a.node, a.table.region(), a.offset + words.commitSpan, words.commitBytes(a.table));
-            words.commitImage(a, tx.id, op.data, 0);
-            if (passiveAck) op.unsignaled();
-            ctx.add(op);
-        }
-        ctx.flushAndWait();
-        ctx.release();
+    @Override protected boolean selected(Access a) { return a.write; }
+
+    @Override
+    protected void post(Access a, int i) {
+        if (!a.locked) throw new IllegalStateException("commit of " + a.table.name + "#" + a.key + " without its lock");
+        Op op = ctx.op().write(a.node, a.table.region(), a.offset + words.commitSpan, words.commitBytes(a.table));
+        words.commitImage(a, ctx.tx.id, op.data, 0);
+        write(op);
     }
+
+    @Override protected void payload(Access a, byte[] dst, int off) { words.commitImage(a, ctx.tx.id, dst, off); }
 }

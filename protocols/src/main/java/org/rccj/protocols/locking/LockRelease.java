@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -18,7 +19,7 @@ import org.rccj.primitives.Op;
  *
  * <p>RPC item: ARG0 = the owner value the attempt used, ARG1 = {@link #HOLDS_LOCK} | {@link #EXTRA}.
  */
-public class LockRelease {
+public class LockRelease extends WriteStage {
     /** Item flags. */
     public static final long HOLDS_LOCK = 1, EXTRA = 2;
 
@@ -46,21 +47,11 @@ public class LockRelease {
         }
     }
 
-    protected final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.locked || hasExtra(a); }
-        @Override public long arg0(Access a) { return owner(); }
-        @Override public long arg1(Access a) { return (a.locked ? HOLDS_LOCK : 0) | (hasExtra(a) ? EXTRA : 0); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { released(a); }
-    };
     protected final LockWords words;
 
     public LockRelease(CoroutineContext ctx, LockWords words, Rpc rpc) {
-        this.ctx = ctx;
+        super(ctx, rpc);
         this.words = words;
-        this.rpc = rpc;
     }
 
     /** The value this attempt put in lock words (sent with RPC items for the protocol's extra work). */
@@ -69,31 +60,26 @@ public class LockRelease {
     /** Whether the access has extra per-tuple state to undo (default: none). */
     protected boolean hasExtra(Access a) { return false; }
 
-    /** One-sided: queues the op that undoes the extra state, before the unlock of the same tuple. */
+    /** One-sided: the op that undoes the extra state, queued before the unlock of the same tuple. */
     protected Op extraOp(Access a, boolean last) { throw new UnsupportedOperationException(); }
-
-    private void released(Access a) {
-        a.locked = false;
-        clearExtra(a);
-    }
 
     /** The extra state of the access is undone. */
     protected void clearExtra(Access a) {}
 
-    public void run(Tx tx, boolean oneSided) {
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            boolean extra = hasExtra(a);
-            if (extra) ctx.add(extraOp(a, !a.locked));
-            if (a.locked) ctx.add(ctx.op().writeLong(a.node, a.table.region(), a.offset + words.lock, 0));
-            if (extra || a.locked) released(a);
-        }
-        ctx.flushAndWait();
-        ctx.release();
+    @Override protected final boolean selected(Access a) { return a.locked || hasExtra(a); }
+
+    @Override
+    protected final void post(Access a, int i) {
+        if (hasExtra(a)) add(extraOp(a, !a.locked));
+        if (a.locked) add(ctx.op().writeLong(a.node, a.table.region(), a.offset + words.lock, 0));
+    }
+
+    @Override protected final long arg0(Access a) { return owner(); }
+    @Override protected final long arg1(Access a) { return (a.locked ? HOLDS_LOCK : 0) | (hasExtra(a) ? EXTRA : 0); }
+
+    @Override
+    protected final void done(Access a) {
+        a.locked = false;
+        clearExtra(a);
     }
 }

@@ -1,7 +1,6 @@
 package org.rccj.protocols.locking;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.HeaderLayout;
@@ -70,17 +69,14 @@ public final class LockWords {
         VarHandle.acquireFence();
     }
 
-    /**
-     * Caller half of an RPC lock reply item: records the location (and refills the location cache) and the
-     * image, or marks the access absent.
-     */
-    public static void takeReplyImage(CoroutineContext ctx, Access a, long offset, byte[] reply, int payload) {
-        if (offset < 0) {
-            a.absent = true;
-            return;
+    /** One-sided: keeps the tuple image READ behind a lock CAS, after checking it is the access's tuple. */
+    public static void takeImage(Access a, byte[] image) {
+        if (Table.keyOf(image) != a.key) {
+            // Tuples never move in this store (inserted rows are pre-allocated slots, design.md Decisions),
+            // so a cached location cannot go stale; a lock CAS at a wrong location would corrupt another tuple.
+            throw new IllegalStateException("lock at " + a.table.name + "#" + a.key + " found key " + Table.keyOf(image)
+                    + ": one-sided locking needs tuples that never move");
         }
-        a.offset = offset;
-        ctx.cache().put(a.table.id, a.key, offset);
-        System.arraycopy(reply, payload, a.image, 0, a.table.tupleBytes);
+        System.arraycopy(image, 0, a.image, 0, a.table.tupleBytes);
     }
 }

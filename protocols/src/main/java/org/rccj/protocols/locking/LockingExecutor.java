@@ -5,6 +5,7 @@ import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's two-phase locking: every access is locked when it is fetched (the LOCK stage brings the
@@ -35,24 +36,10 @@ public abstract class LockingExecutor extends TxnExecutor {
 
     @Override
     public final void commit(Tx tx) {
-        long t = ctx.stageStart();
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        if (!tx.readOnly()) {
-            ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-            t = ctx.stageNext(Stage.LOG, t);
-            boolean oneSidedCommit = code.oneSided(Stage.COMMIT);
-            commit.run(tx, oneSidedCommit, oneSidedCommit && oneSidedRelease);
-            t = ctx.stageNext(Stage.COMMIT, t);
-        }
-        release.run(tx, oneSidedRelease);
-        ctx.stageEnd(Stage.RELEASE, t);
+        CommitTail.run(ctx, tx, code, ctx.stageStart(), !tx.readOnly(), commit, release);
     }
 
 
     @Override
-    public final void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public final void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }

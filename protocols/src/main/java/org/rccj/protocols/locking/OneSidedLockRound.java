@@ -59,15 +59,8 @@ public final class OneSidedLockRound {
                 found[k] = -1;
                 continue;
             }
-            byte[] image = read[k].data;
-            if (Table.keyOf(image) != a.key) {
-                // Tuples never move in this store (inserted rows are pre-allocated slots, design.md Decisions),
-                // so a cached location cannot go stale; a lock CAS at a wrong location would corrupt another tuple.
-                throw new IllegalStateException("lock at " + a.table.name + "#" + a.key + " found key " + Table.keyOf(image)
-                        + ": one-sided locking needs tuples that never move");
-            }
+            LockWords.takeImage(a, read[k].data);
             found[k] = cas[k].result;
-            System.arraycopy(image, 0, a.image, 0, a.table.tupleBytes);
         }
         ctx.release();
     }

@@ -4,27 +4,21 @@ import java.lang.invoke.VarHandle;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
-import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
 /**
- * COMMIT stage: install each write as a new version in the victim slot chosen at LOCK ({@code meta1}),
+ * COMMIT stage: install each write as a new version in the victim slot chosen at LOCK ({@link Versions#victim}),
  * while tts is still held: first the record, then the slot's (wts, wid) — the order the READ stage's
  * double-read check relies on. One-sided: two WRITEs on the same queue pair (executed in order), unsignaled
  * when RELEASE is one-sided too (its WRITE completes after them: passive ACK). RPC: the handler stores the
  * same bytes in the same order.
  */
-final class MvccCommit {
-    static final class Rpc extends TupleRpc {
-        private final MvccTuple tuple;
-
-        Rpc(Cluster c, MvccTuple tuple) {
-            super(c, "mvcc.commit");
-            this.tuple = tuple;
-        }
+final class MvccCommit extends WriteStage {
+    static final class Rpc extends MvccRpc {
+        Rpc(Cluster c, MvccTuple tuple) { super(c, "mvcc.commit", tuple); }
 
         @Override protected int requestPayload(Table t) { return MvccTuple.COMMIT_RECORD + t.recordBytes; }
 
@@ -38,50 +32,34 @@ final class MvccCommit {
         }
     }
 
-    private final CoroutineContext ctx;
     private final MvccTuple tuple;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private final Versions versions;
     private long ts;
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public long arg0(Access a) { return ts; }
-        @Override public long arg1(Access a) { return a.meta1; }
-        @Override public void payload(Access a, byte[] dst, int off) { MvccTuple.commitImage(a, ts, ctx.tx.id, dst, off); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) {}
-    };
 
-    MvccCommit(CoroutineContext ctx, MvccTuple tuple, Rpc rpc) {
-        this.ctx = ctx;
+    MvccCommit(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, Versions versions) {
+        super(ctx, rpc);
         this.tuple = tuple;
-        this.rpc = rpc;
+        this.versions = versions;
     }
 
-    /** @param passiveAck the next stage's one-sided WRITEs on the same queue pairs will signal for these */
-    void run(Tx tx, long ts, boolean oneSided, boolean passiveAck) {
-        this.ts = ts;
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.write) continue;
-            int s = (int) a.meta1;
-            int bytes = a.table.recordBytes;
-            Op record = ctx.op().write(a.node, a.table.region(), a.offset + a.table.recordOffset(s), bytes);
-            System.arraycopy(a.update, 0, record.data, 0, bytes);
-            Op version = ctx.op().write(a.node, a.table.region(), a.offset + tuple.wts[s], MvccTuple.COMMIT_VERSION_BYTES);
-            MvccTuple.versionImage(ts, tx.id, version.data, 0);
-            if (passiveAck) {
-                record.unsignaled();
-                version.unsignaled();
-            }
-            ctx.add(record);
-            ctx.add(version);
-        }
-        ctx.flushAndWait();
-        ctx.release();
+    /** The timestamp the next run installs its versions at. */
+    void timestamp(long ts) { this.ts = ts; }
+
+    @Override protected boolean selected(Access a) { return a.write; }
+
+    @Override
+    protected void post(Access a, int i) {
+        int s = versions.victim(a);
+        int bytes = a.table.recordBytes;
+        Op record = ctx.op().write(a.node, a.table.region(), a.offset + a.table.recordOffset(s), bytes);
+        System.arraycopy(a.update, 0, record.data, 0, bytes);
+        write(record);
+        Op version = ctx.op().write(a.node, a.table.region(), a.offset + tuple.wts[s], MvccTuple.COMMIT_VERSION_BYTES);
+        MvccTuple.versionImage(ts, ctx.tx.id, version.data, 0);
+        write(version);
     }
+
+    @Override protected long arg0(Access a) { return ts; }
+    @Override protected long arg1(Access a) { return versions.victim(a); }
+    @Override protected void payload(Access a, byte[] dst, int off) { MvccTuple.commitImage(a, ts, ctx.tx.id, dst, off); }
 }

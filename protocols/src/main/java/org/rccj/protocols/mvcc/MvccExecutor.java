@@ -6,6 +6,8 @@ import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
+import org.rccj.framework.stage.ReleaseWord;
 
 /**
  * One coroutine's MVCC: a timestamp per attempt; READ during execution (every access, so write-set
@@ -19,7 +21,7 @@ final class MvccExecutor extends TxnExecutor {
     private final MvccRead read;
     private final MvccLock lock;
     private final MvccCommit commit;
-    private final org.rccj.framework.stage.ReleaseWord release;
+    private final ReleaseWord release;
     final MvccCounters counters = new MvccCounters();
     private long ts;
 
@@ -28,10 +30,11 @@ final class MvccExecutor extends TxnExecutor {
         this.code = p.hybrid;
         this.clock = new MvccClock(ctx.globalId);
         this.clockBase = clockBase;
-        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), clock, counters);
-        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, clock);
-        this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc);
-        this.release = new org.rccj.framework.stage.ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
+        Versions versions = new Versions(ctx.tx);
+        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), versions, clock, counters);
+        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, versions, clock);
+        this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc, versions);
+        this.release = new ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
     }
 
     @Override
@@ -55,20 +58,11 @@ final class MvccExecutor extends TxnExecutor {
         long t = ctx.stageStart();
         lock.run(tx, ts, code.oneSided(Stage.LOCK));
         t = ctx.stageNext(Stage.LOCK, t);
-        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = ctx.stageNext(Stage.LOG, t);
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        commit.run(tx, ts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        t = ctx.stageNext(Stage.COMMIT, t);
-        release.run(tx, oneSidedRelease);
-        ctx.stageNext(Stage.RELEASE, t);
+        commit.timestamp(ts);
+        CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 
 
     @Override
-    public void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }

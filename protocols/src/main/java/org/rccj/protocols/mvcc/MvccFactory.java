@@ -10,19 +10,14 @@ import org.rccj.framework.spi.Stage;
 /** Registers MVCC (multi-version timestamp ordering with a fixed number of version slots per tuple). */
 public final class MvccFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
-    static final String VERSION_SLOTS = "version_slots";
-    static final int DEFAULT_SLOTS = 4, MAX_SLOTS = 16;
-    static final List<Param> PARAMS = List.of(Param.ofInt(VERSION_SLOTS, DEFAULT_SLOTS, 1, MAX_SLOTS,
-            "versions kept per tuple (each a record slot with its wts and writer id in the header)"));
 
     @Override public String name() { return "mvcc"; }
     @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock write set, log, commit new version, release (RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
-    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public List<Param> parameters() { return MvccSettings.PARAMS; }
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        Object k = setup.options().get(VERSION_SLOTS);
-        return new MvccProtocol(setup.hybrid(), k == null ? DEFAULT_SLOTS : (Integer) k);
+        return new MvccProtocol(setup.hybrid(), MvccSettings.of(setup).versionSlots());
     }
 }

@@ -9,6 +9,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
@@ -26,7 +27,7 @@ public class MvccProtocol implements Protocol {
     MvccRead.Rpc readRpc;
     MvccLock.Rpc lockRpc;
     MvccCommit.Rpc commitRpc;
-    org.rccj.framework.stage.ReleaseWord.Rpc releaseRpc;
+    ReleaseWord.Rpc releaseRpc;
     private final List<MvccExecutor> executors = new ArrayList<>();
     private long clockBase;
 
@@ -42,7 +43,7 @@ public class MvccProtocol implements Protocol {
 
     @Override
     public void attach(Cluster cluster) {
-        int ids = cluster.nodes() * cluster.threads() * (cluster.config.coroutines + serviceCoroutines());
+        int ids = cluster.nodes() * cluster.threads() * (cluster.shape.coroutines() + serviceCoroutines());
         if (ids >= 1 << MvccClock.ID_BITS) {
             throw new ConfigException("coroutines: MVCC timestamps hold coroutine ids in " + MvccClock.ID_BITS
                     + " bits; nodes x threads x coroutines must stay below " + (1 << MvccClock.ID_BITS));
@@ -51,7 +52,7 @@ public class MvccProtocol implements Protocol {
         readRpc = new MvccRead.Rpc(cluster, tuple);
         lockRpc = new MvccLock.Rpc(cluster, tuple);
         commitRpc = new MvccCommit.Rpc(cluster, tuple);
-        releaseRpc = new org.rccj.framework.stage.ReleaseWord.Rpc(cluster, "mvcc.release", tuple.tts);
+        releaseRpc = new ReleaseWord.Rpc(cluster, "mvcc.release", tuple.tts);
     }
 
     @Override

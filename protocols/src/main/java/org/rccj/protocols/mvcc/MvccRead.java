@@ -36,6 +36,7 @@ final class MvccRead extends DoubleRead {
     }
 
     private final MvccTuple tuple;
+    private final Versions versions;
     private final MvccClock clock;
     private final MvccCounters counters;
     private long ts;
@@ -43,9 +44,10 @@ final class MvccRead extends DoubleRead {
     private long[] expectRts = new long[8];
     private Op[] casOp = new Op[8];
 
-    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, MvccClock clock, MvccCounters counters) {
+    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, Versions versions, MvccClock clock, MvccCounters counters) {
         super(ctx, rpc, fetch, tuple.headerBytes, MvccTuple.NOT_FOUND, MvccTuple.READ_UNSTABLE);
         this.tuple = tuple;
+        this.versions = versions;
         this.clock = clock;
         this.counters = counters;
     }
@@ -92,7 +94,7 @@ final class MvccRead extends DoubleRead {
     @Override
     protected boolean accept(Access a, byte[] header) {
         clock.observe(tuple.maxTimestamp(header, 0));
-        int r = tuple.acceptRead(a, ts, a.image, header);
+        int r = tuple.acceptRead(a, versions, ts, a.image, header);
         if (r == MvccTuple.READ_UNSTABLE_RETRY) return false;
         if ((r & MvccTuple.READ_OLDER) != 0) counters.readsOlderVersion++;
         if ((r & MvccTuple.READ_PAST_LOCK) != 0) counters.readsPastLock++;

@@ -139,8 +139,8 @@ class MvccTuple {
 
     /**
      * READ (rules R1/R2 and, for writes, the W1 pre-check) on a tuple image and a header read after the
-     * image completed and after rts was raised to {@code ts}. Sets the access's record, version ids and
-     * {@code meta0} = wts of the version read. Returns {@link #READ_UNSTABLE_RETRY} when the two reads
+     * image completed and after rts was raised to {@code ts}. Sets the access's record, version ids and the
+     * wts of the version read (in {@code versions}). Returns {@link #READ_UNSTABLE_RETRY} when the two reads
      * disagree (read again), else {@link #READ_NEWEST} or {@link #READ_OLDER}, maybe with {@link #READ_PAST_LOCK}.
      *
      * <p>Why a torn image cannot pass: a writer overwrites a record slot only while holding tts, and
@@ -149,7 +149,7 @@ class MvccTuple {
      * differ), so it still held tts when the re-read saw tts (tts is read first): the re-read shows
      * tts = that writer, whose victim is j. R2 then aborts (earlier writer) or the victim rule does.
      */
-    int acceptRead(Access a, long ts, byte[] img, byte[] hdr) {
+    int acceptRead(Access a, Versions versions, long ts, byte[] img, byte[] hdr) {
         if (!stable(img, 0, hdr, 0)) return READ_UNSTABLE_RETRY;
         long lock = Bytes.getLong(hdr, tts);
         if (lock != 0 && lock < ts) throw READ_LOCKED;                       // R2: an earlier write is pending
@@ -165,7 +165,7 @@ class MvccTuple {
             if (Bytes.getLong(hdr, rts) > ts) throw WRITE_RTS;
             if (j != newest) throw WRITE_WTS;
         }
-        a.meta0 = wtsOf(hdr, 0, j);
+        versions.read(a, wtsOf(hdr, 0, j));
         a.version = Bytes.getLong(hdr, wid[j]);
         a.prevVersion = a.version;
         System.arraycopy(img, a.table.recordOffset(j), a.record, 0, a.table.recordBytes);
@@ -175,17 +175,17 @@ class MvccTuple {
 
     /**
      * LOCK with the W1 re-check: the CAS on tts found {@code found}; {@code hdr} was read after it.
-     * Sets {@code meta1} = the slot COMMIT will overwrite and {@code prevVersion}.
+     * Chooses the slot COMMIT will overwrite (in {@code versions}) and sets {@code prevVersion}.
      */
-    void acceptLock(Access a, long ts, long found, byte[] hdr, int hdrOff) {
+    void acceptLock(Access a, Versions versions, long ts, long found, byte[] hdr, int hdrOff) {
         if (found != 0) throw LOCK_CONFLICT;
         a.locked = true;
         if (Bytes.getLong(hdr, hdrOff + rts) > ts) throw WRITE_RTS;                   // W1 re-check
         int newest = newest(hdr, hdrOff);
         long newestWts = wtsOf(hdr, hdrOff, newest);
         if (newestWts > ts) throw WRITE_WTS;
-        if (newestWts != a.meta0) throw LOCK_VERSION;
-        a.meta1 = victim(hdr, hdrOff);
+        if (newestWts != versions.readWts(a)) throw LOCK_VERSION;
+        versions.victim(a, victim(hdr, hdrOff));
         a.prevVersion = Bytes.getLong(hdr, hdrOff + wid[newest]);
     }
 

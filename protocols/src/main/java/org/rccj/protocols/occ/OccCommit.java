@@ -5,9 +5,9 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
 /**
@@ -16,7 +16,7 @@ import org.rccj.primitives.Op;
  * that follows on the same queue pair completes only after it (passive ACK). RPC: the handler writes the
  * same bytes.
  */
-final class OccCommit {
+final class OccCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "occ.commit"); }
 
@@ -29,36 +29,16 @@ final class OccCommit {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public void payload(Access a, byte[] dst, int off) { OccTuple.commitImage(a, ctx.tx.id, dst, off); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) {}
-    };
+    OccCommit(CoroutineContext ctx, Rpc rpc) { super(ctx, rpc); }
 
-    OccCommit(CoroutineContext ctx, Rpc rpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+    @Override protected boolean selected(Access a) { return a.write; }
+
+    @Override
+    protected void post(Access a, int i) {
+        Op op = ctx.op().write(a.node, a.table.region(), a.offset + OccTuple.COMMIT_SPAN, 8 + a.table.recordBytes);
+        OccTuple.commitImage(a, ctx.tx.id, op.data, 0);
+        write(op);
     }
 
-    /** @param passiveAck the next stage's one-sided WRITEs on the same queue pairs will signal for these */
-    void run(Tx tx, boolean oneSided, boolean passiveAck) {
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.write) continue;
-            Op op = ctx.op().write(a.node, a.table.region(), a.offset + OccTuple.COMMIT_SPAN, 8 + a.table.recordBytes);
-            OccTuple.commitImage(a, tx.id, op.data, 0);
-            if (passiveAck) op.unsignaled();
-            ctx.add(op);
-        }
-        ctx.flushAndWait();
-        ctx.release();
-    }
+    @Override protected void payload(Access a, byte[] dst, int off) { OccTuple.commitImage(a, ctx.tx.id, dst, off); }
 }

@@ -7,6 +7,7 @@ import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
 
 /** One coroutine's OCC: stage order and the binding of each stage to one-sided or RPC primitives. */
 final class OccExecutor extends TxnExecutor {
@@ -41,27 +42,12 @@ final class OccExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
-        if (writes) {
-            lock.run(tx, code.oneSided(Stage.LOCK));
-            t = ctx.stageNext(Stage.LOCK, t);
-        }
-        validate.run(tx, code.oneSided(Stage.VALIDATE));
-        t = ctx.stageNext(Stage.VALIDATE, t);
-        if (!writes) return;
-        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = ctx.stageNext(Stage.LOG, t);
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        commit.run(tx, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        t = ctx.stageNext(Stage.COMMIT, t);
-        release.run(tx, oneSidedRelease);
-        ctx.stageNext(Stage.RELEASE, t);
+        if (writes) t = CommitTail.step(ctx, tx, code, Stage.LOCK, lock, t);
+        t = CommitTail.step(ctx, tx, code, Stage.VALIDATE, validate, t);
+        if (writes) CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 
 
     @Override
-    public void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }

@@ -4,9 +4,9 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
@@ -16,7 +16,7 @@ import org.rccj.primitives.Op;
  * CAS and read on its memory. Both end in {@link OccTuple#acceptLock}. Abort on the first conflict
  * (after all replies are in, so every lock taken is known and released).
  */
-final class OccLock {
+final class OccLock extends TupleStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "occ.lock"); }
 
@@ -28,58 +28,24 @@ final class OccLock {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private RuntimeException failure;
-    private Op[] cas = new Op[8], ver = new Op[8];
-    private int[] idx = new int[8];
+    OccLock(CoroutineContext ctx, Rpc rpc) { super(ctx, rpc); }
 
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public long arg0(Access a) { return ctx.tx.id; }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) { decide(a, r0, r1); }
-    };
+    @Override protected boolean selected(Access a) { return a.write; }
 
-    OccLock(CoroutineContext ctx, Rpc rpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+    @Override
+    protected void post(Access a, int i) {
+        add(ctx.op().cas(a.node, a.table.region(), a.offset + OccTuple.LOCK, 0, ctx.tx.id).unsignaled());
+        add(ctx.op().read(a.node, a.table.region(), a.offset + OccTuple.VERSION, 8));
     }
 
-    private void decide(Access a, long found, long version) {
-        try {
-            OccTuple.acceptLock(a, found, version);
-        } catch (RuntimeException e) {
-            if (failure == null) failure = e;
-        }
+    @Override
+    protected boolean completed(Access a, int i, Op cas, Op version) {
+        OccTuple.acceptLock(a, cas.result, Bytes.getLong(version.data, 0));
+        return false;
     }
 
-    void run(Tx tx, boolean oneSided) {
-        failure = null;
-        if (oneSided) {
-            int n = 0;
-            for (int i = 0; i < tx.size(); i++) {
-                Access a = tx.access(i);
-                if (!a.write) continue;
-                if (n == idx.length) {
-                    cas = java.util.Arrays.copyOf(cas, n * 2);
-                    ver = java.util.Arrays.copyOf(ver, n * 2);
-                    idx = java.util.Arrays.copyOf(idx, n * 2);
-                }
-                Op c = ctx.op().cas(a.node, a.table.region(), a.offset + OccTuple.LOCK, 0, tx.id).unsignaled();
-                Op v = ctx.op().read(a.node, a.table.region(), a.offset + OccTuple.VERSION, 8);
-                cas[n] = c;
-                ver[n] = v;
-                idx[n++] = i;
-                ctx.add(c);
-                ctx.add(v);
-            }
-            ctx.flushAndWait();
-            for (int k = 0; k < n; k++) decide(tx.access(idx[k]), cas[k].result, Bytes.getLong(ver[k].data, 0));
-        } else {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-        }
-        ctx.release();
-        if (failure != null) throw failure;
-    }
+    @Override protected long arg0(Access a) { return ctx.tx.id; }
+
+    @Override
+    protected void replied(Access a, long found, long version, byte[] reply, int p) { OccTuple.acceptLock(a, found, version); }
 }

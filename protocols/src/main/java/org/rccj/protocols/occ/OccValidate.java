@@ -4,9 +4,9 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
@@ -15,7 +15,7 @@ import org.rccj.primitives.Op;
  * every read-only access must still be unlocked and at the version read. One-sided: a READ of the lock
  * and version words; RPC: the handler reads them. Both end in {@link OccTuple#acceptValidate}.
  */
-class OccValidate {
+class OccValidate extends TupleStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "occ.validate"); }
 
@@ -28,59 +28,22 @@ class OccValidate {
 
     private static final int HEADER_SPAN = OccTuple.VERSION + 8 - OccTuple.LOCK;
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private RuntimeException failure;
-    private Op[] ops = new Op[8];
-    private int[] idx = new int[8];
-
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return !a.write; }
-        @Override public void result(Access a, long lock, long version, byte[] reply, int p) { decide(a, lock, version); }
-    };
-
-    OccValidate(CoroutineContext ctx, Rpc rpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
-    }
-
-    private void decide(Access a, long lock, long version) {
-        try {
-            OccTuple.acceptValidate(a, lock, version);
-        } catch (RuntimeException e) {
-            if (failure == null) failure = e;
-        }
-    }
+    OccValidate(CoroutineContext ctx, Rpc rpc) { super(ctx, rpc); }
 
     /** READ stage: accept a fetched image (see {@link OccTuple#acceptRead}). */
     void acceptRead(Access a) { OccTuple.acceptRead(a); }
 
-    void run(Tx tx, boolean oneSided) {
-        failure = null;
-        if (oneSided) {
-            int n = 0;
-            for (int i = 0; i < tx.size(); i++) {
-                Access a = tx.access(i);
-                if (a.write) continue;
-                if (n == idx.length) {
-                    ops = java.util.Arrays.copyOf(ops, n * 2);
-                    idx = java.util.Arrays.copyOf(idx, n * 2);
-                }
-                Op op = ctx.op().read(a.node, a.table.region(), a.offset + OccTuple.LOCK, HEADER_SPAN);
-                ops[n] = op;
-                idx[n++] = i;
-                ctx.add(op);
-            }
-            ctx.flushAndWait();
-            for (int k = 0; k < n; k++) {
-                byte[] d = ops[k].data;
-                decide(tx.access(idx[k]), Bytes.getLong(d, 0), Bytes.getLong(d, OccTuple.VERSION - OccTuple.LOCK));
-            }
-        } else {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-        }
-        ctx.release();
-        if (failure != null) throw failure;
+    @Override protected boolean selected(Access a) { return !a.write; }
+
+    @Override
+    protected void post(Access a, int i) { add(ctx.op().read(a.node, a.table.region(), a.offset + OccTuple.LOCK, HEADER_SPAN)); }
+
+    @Override
+    protected boolean completed(Access a, int i, Op header, Op none) {
+        OccTuple.acceptValidate(a, Bytes.getLong(header.data, 0), Bytes.getLong(header.data, OccTuple.VERSION - OccTuple.LOCK));
+        return false;
     }
+
+    @Override
+    protected void replied(Access a, long lock, long version, byte[] reply, int p) { OccTuple.acceptValidate(a, lock, version); }
 }

@@ -5,6 +5,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -18,7 +19,7 @@ import org.rccj.primitives.Op;
  * (executed in order) in one doorbell, unsignaled when RELEASE is one-sided too (passive ACK). RPC: the
  * handler stores the same words in the same order.
  */
-final class SundialCommit {
+final class SundialCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "sundial.commit"); }
 
@@ -36,53 +37,33 @@ final class SundialCommit {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
+    private final Leases leases;
     private long cts;
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public long arg0(Access a) { return cts; }
-        @Override public long arg1(Access a) { return SundialTuple.committingWord(a.meta1); }
-        @Override public void payload(Access a, byte[] dst, int off) { SundialTuple.commitImage(a, cts, ctx.tx.id, dst, off); }
-        @Override public void result(Access a, long r0, long r1, byte[] reply, int p) {}
-    };
 
-    SundialCommit(CoroutineContext ctx, Rpc rpc) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+    SundialCommit(CoroutineContext ctx, Rpc rpc, Leases leases) {
+        super(ctx, rpc);
+        this.leases = leases;
     }
 
-    /** @param passiveAck the next stage's one-sided WRITEs on the same queue pairs will signal for these */
-    void run(Tx tx, long cts, boolean oneSided, boolean passiveAck) {
-        this.cts = cts;
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            return;
-        }
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.write) continue;
-            int region = a.table.region();
-            Op mark = ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(a.meta1));
-            Op record = ctx.op().write(a.node, region, a.offset + a.table.recordOffset, a.table.recordBytes);
-            System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
-            Op version = ctx.op().write(a.node, region, a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
-            SundialTuple.versionImage(cts, tx.id, version.data, 0);
-            Op unmark = ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts));
-            if (passiveAck) {
-                mark.unsignaled();
-                record.unsignaled();
-                version.unsignaled();
-                unmark.unsignaled();
-            }
-            ctx.add(mark);
-            ctx.add(record);
-            ctx.add(version);
-            ctx.add(unmark);
-        }
-        ctx.flushAndWait();
-        ctx.release();
+    /** The commit timestamp the next run installs its versions at. */
+    void timestamp(long cts) { this.cts = cts; }
+
+    @Override protected boolean selected(Access a) { return a.write; }
+
+    @Override
+    protected void post(Access a, int i) {
+        int region = a.table.region();
+        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(leases.rtsWord(a))));
+        Op record = ctx.op().write(a.node, region, a.offset + a.table.recordOffset, a.table.recordBytes);
+        System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
+        write(record);
+        Op version = ctx.op().write(a.node, region, a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
+        SundialTuple.versionImage(cts, ctx.tx.id, version.data, 0);
+        write(version);
+        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts)));
     }
+
+    @Override protected long arg0(Access a) { return cts; }
+    @Override protected long arg1(Access a) { return SundialTuple.committingWord(leases.rtsWord(a)); }
+    @Override protected void payload(Access a, byte[] dst, int off) { SundialTuple.commitImage(a, cts, ctx.tx.id, dst, off); }
 }

@@ -7,6 +7,7 @@ import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's SUNDIAL: READ during execution (every access, with its lease); at commit LOCK the write
@@ -20,16 +21,18 @@ final class SundialExecutor extends TxnExecutor {
     private final SundialRenew renew;
     private final SundialCommit commit;
     private final SundialRelease release;
+    private final Leases leases;
     final SundialCounters counters = new SundialCounters();
 
     SundialExecutor(CoroutineContext ctx, SundialProtocol p) {
         super(ctx);
         this.code = p.hybrid;
-        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), counters);
-        this.lock = new SundialLock(ctx, p.lockRpc, counters);
-        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, counters);
-        this.commit = new SundialCommit(ctx, p.commitRpc);
-        this.release = new SundialRelease(ctx, p.releaseRpc);
+        this.leases = new Leases(ctx.tx);
+        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), leases, counters);
+        this.lock = new SundialLock(ctx, p.lockRpc, leases, counters);
+        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, leases, counters);
+        this.commit = new SundialCommit(ctx, p.commitRpc, leases);
+        this.release = new SundialRelease(ctx, p.releaseRpc, leases);
     }
 
     @Override
@@ -40,12 +43,12 @@ final class SundialExecutor extends TxnExecutor {
     }
 
     /** The commit timestamp: no earlier than any version read, later than any lease a write ends. */
-    static long commitTimestamp(Tx tx) {
+    long commitTimestamp(Tx tx) {
         long cts = 0;
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
-            cts = Math.max(cts, a.meta0);
-            if (a.write) cts = Math.max(cts, SundialTuple.rtsOf(a.meta1) + 1);
+            cts = Math.max(cts, leases.wts(a));
+            if (a.write) cts = Math.max(cts, SundialTuple.rtsOf(leases.rtsWord(a)) + 1);
         }
         return cts;
     }
@@ -54,32 +57,17 @@ final class SundialExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
-        if (writes) {
-            lock.run(tx, code.oneSided(Stage.LOCK));
-            t = ctx.stageNext(Stage.LOCK, t);
-        }
+        if (writes) t = CommitTail.step(ctx, tx, code, Stage.LOCK, lock, t);
         long cts = commitTimestamp(tx);
         renew.run(tx, cts, code.oneSided(Stage.RENEW));
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
-        ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
-        t = ctx.stageNext(Stage.LOG, t);
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
-        commit.run(tx, cts, code.oneSided(Stage.COMMIT), code.oneSided(Stage.COMMIT) && oneSidedRelease);
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (a.write) a.meta1 = cts;           // RELEASE unlocks with the new version's lease [cts, cts]
-        }
-        t = ctx.stageNext(Stage.COMMIT, t);
-        release.run(tx, oneSidedRelease);
-        ctx.stageNext(Stage.RELEASE, t);
+        commit.timestamp(cts);
+        release.committed(cts);
+        CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 
 
     @Override
-    public void abort(Tx tx) {
-        long t = ctx.stageStart();
-        release.run(tx, code.oneSided(Stage.RELEASE));
-        ctx.stageEnd(Stage.RELEASE, t);
-    }
+    public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }
 }

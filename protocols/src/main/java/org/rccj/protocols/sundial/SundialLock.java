@@ -5,9 +5,9 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
@@ -19,7 +19,7 @@ import org.rccj.primitives.Op;
  * repeats the CAS locally and returns rts, wts, wid. Both end in {@link SundialTuple#acceptLock}; abort
  * after all replies are in, so every lock taken is known and released.
  */
-final class SundialLock {
+final class SundialLock extends TupleStage {
     /** Bounds the CAS rounds (each lost to a renewal of the same tuple). */
     static final int MAX_ROUNDS = 32;
     /** RPC reply: R0 = rts at the lock or {@link SundialTuple#BUSY}, R1 = wts; payload: wid. */
@@ -49,97 +49,48 @@ final class SundialLock {
         }
     }
 
-    private final CoroutineContext ctx;
-    private final Rpc rpc;
+    private final Leases leases;
     private final SundialCounters counters;
-    private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private RuntimeException failure;
-    private Op[] cas = new Op[8], version = new Op[8];
-    private int[] idx = new int[8];
+    /** Per access (by index): the unlocked rts word the next CAS expects. */
     private long[] expected = new long[8];
 
-    private final TupleRpc.Items items = new TupleRpc.Items() {
-        @Override public boolean selected(Access a) { return a.write; }
-        @Override public long arg0(Access a) { return SundialTuple.expectedWord(a); }
-
-        @Override
-        public void result(Access a, long status, long wts, byte[] reply, int p) {
-            if (status == SundialTuple.BUSY) fail(SundialTuple.LOCK_CONFLICT);
-            else accept(a, status, wts, Bytes.getLong(reply, p + REPLY_WID));
-        }
-    };
-
-    SundialLock(CoroutineContext ctx, Rpc rpc, SundialCounters counters) {
-        this.ctx = ctx;
-        this.rpc = rpc;
+    SundialLock(CoroutineContext ctx, Rpc rpc, Leases leases, SundialCounters counters) {
+        super(ctx, rpc, true);
+        this.leases = leases;
         this.counters = counters;
     }
 
-    private void fail(RuntimeException e) {
-        if (failure == null) failure = e;
+    @Override protected boolean selected(Access a) { return a.write; }
+
+    @Override
+    protected void post(Access a, int i) {
+        if (round() == 0) {
+            if (i >= expected.length) expected = Arrays.copyOf(expected, Math.max(i + 1, expected.length * 2));
+            expected[i] = leases.expectedWord(a);
+        }
+        add(ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[i], expected[i] | SundialTuple.LOCKED).unsignaled());
+        add(ctx.op().read(a.node, a.table.region(), a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES));
     }
 
-    private void accept(Access a, long rtsAtLock, long wts, long wid) {
-        try {
-            SundialTuple.acceptLock(a, rtsAtLock, wts, wid);
-        } catch (RuntimeException e) {
-            fail(e);
+    @Override
+    protected boolean completed(Access a, int i, Op cas, Op version) {
+        long step = SundialTuple.lockStep(expected[i], cas.result);
+        if (step >= 0 && round() + 1 < MAX_ROUNDS) {
+            expected[i] = step;
+            counters.casRetries++;
+            return true;
         }
+        if (step != SundialTuple.DONE) throw SundialTuple.LOCK_CONFLICT;
+        byte[] d = version.data;
+        SundialTuple.acceptLock(a, leases, expected[i], Bytes.getLong(d, 0), Bytes.getLong(d, SundialTuple.WID - SundialTuple.WTS));
+        return false;
     }
 
-    void run(Tx tx, boolean oneSided) {
-        failure = null;
-        if (!oneSided) {
-            rpc.call(ctx, caller, tx, 0, tx.size(), items);
-            ctx.release();
-            if (failure != null) throw failure;
-            return;
-        }
-        int n = 0;
-        for (int i = 0; i < tx.size(); i++) {
-            Access a = tx.access(i);
-            if (!a.write) continue;
-            if (n == idx.length) {
-                idx = Arrays.copyOf(idx, n * 2);
-                expected = Arrays.copyOf(expected, n * 2);
-                cas = Arrays.copyOf(cas, n * 2);
-                version = Arrays.copyOf(version, n * 2);
-            }
-            expected[n] = SundialTuple.expectedWord(a);
-            idx[n++] = i;
-        }
-        // pending entries are [0, n); a finished one is swapped out of the range
-        for (int round = 0; n > 0; round++) {
-            for (int k = 0; k < n; k++) {
-                Access a = tx.access(idx[k]);
-                cas[k] = ctx.op().cas(a.node, a.table.region(), a.offset + SundialTuple.RTS, expected[k], expected[k] | SundialTuple.LOCKED).unsignaled();
-                version[k] = ctx.op().read(a.node, a.table.region(), a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
-                ctx.add(cas[k]);
-                ctx.add(version[k]);
-            }
-            ctx.flushAndWait();
-            for (int k = 0; k < n; ) {
-                Access a = tx.access(idx[k]);
-                long step = SundialTuple.lockStep(expected[k], cas[k].result);
-                if (step >= 0 && round + 1 < MAX_ROUNDS) {
-                    expected[k++] = step;
-                    counters.casRetries++;
-                    continue;
-                }
-                if (step == SundialTuple.DONE) {
-                    byte[] d = version[k].data;
-                    accept(a, expected[k], Bytes.getLong(d, 0), Bytes.getLong(d, SundialTuple.WID - SundialTuple.WTS));
-                } else {
-                    fail(SundialTuple.LOCK_CONFLICT);
-                }
-                n--;
-                idx[k] = idx[n];
-                expected[k] = expected[n];
-                cas[k] = cas[n];
-                version[k] = version[n];
-            }
-            ctx.release();
-        }
-        if (failure != null) throw failure;
+    @Override protected long arg0(Access a) { return leases.expectedWord(a); }
+
+    @Override
+    protected void replied(Access a, long status, long wts, byte[] reply, int p) {
+        if (status == SundialTuple.BUSY) throw SundialTuple.LOCK_CONFLICT;
+        SundialTuple.acceptLock(a, leases, status, wts, Bytes.getLong(reply, p + REPLY_WID));
     }
 }

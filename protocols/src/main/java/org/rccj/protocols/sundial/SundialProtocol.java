@@ -8,6 +8,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
@@ -26,7 +27,7 @@ public class SundialProtocol implements Protocol {
     SundialLock.Rpc lockRpc;
     SundialRenew.Rpc renewRpc;
     SundialCommit.Rpc commitRpc;
-    org.rccj.framework.stage.ReleaseWord.Rpc releaseRpc;
+    ReleaseWord.Rpc releaseRpc;
     private final List<SundialExecutor> executors = new ArrayList<>();
 
     public SundialProtocol(HybridCode hybrid) { this(hybrid, new SundialTuple()); }
@@ -46,7 +47,7 @@ public class SundialProtocol implements Protocol {
         lockRpc = new SundialLock.Rpc(cluster);
         renewRpc = new SundialRenew.Rpc(cluster);
         commitRpc = new SundialCommit.Rpc(cluster);
-        releaseRpc = new org.rccj.framework.stage.ReleaseWord.Rpc(cluster, "sundial.release", SundialTuple.RTS);
+        releaseRpc = new ReleaseWord.Rpc(cluster, "sundial.release", SundialTuple.RTS);
     }
 
     @Override

@@ -19,16 +19,18 @@ final class SundialRead extends DoubleRead {
         }
     }
 
+    private final Leases leases;
     private final SundialCounters counters;
 
-    SundialRead(CoroutineContext ctx, Rpc rpc, TupleFetch fetch, SundialCounters counters) {
+    SundialRead(CoroutineContext ctx, Rpc rpc, TupleFetch fetch, Leases leases, SundialCounters counters) {
         super(ctx, rpc, fetch, SundialTuple.HEADER_BYTES, SundialTuple.NOT_FOUND, SundialTuple.READ_UNSTABLE);
+        this.leases = leases;
         this.counters = counters;
     }
 
     @Override
     protected boolean accept(Access a, byte[] header) {
-        int r = SundialTuple.acceptRead(a, a.image, header);
+        int r = SundialTuple.acceptRead(a, leases, a.image, header);
         if (r == SundialTuple.READ_UNSTABLE_RETRY) return false;
         if (r == SundialTuple.READ_OK_LOCKED) counters.readsOfLocked++;
         return true;

@@ -66,21 +66,17 @@ class SundialTuple {
                 && (Bytes.getLong(hdr, hdrOff + RTS) & COMMITTING) == 0;
     }
 
-    /** READ: takes the version and its lease; {@code meta0} = wts, {@code meta1} = the rts word seen. */
-    static int acceptRead(Access a, byte[] img, byte[] hdr) {
+    /** READ: takes the version and its lease (into {@code leases}). */
+    static int acceptRead(Access a, Leases leases, byte[] img, byte[] hdr) {
         if (!stable(img, 0, hdr, 0)) return READ_UNSTABLE_RETRY;
         long word = Bytes.getLong(hdr, RTS);
-        a.meta0 = Bytes.getLong(hdr, WTS);
-        a.meta1 = word;
+        leases.read(a, Bytes.getLong(hdr, WTS), word);
         a.version = Bytes.getLong(hdr, WID);
         a.prevVersion = a.version;
         a.table.recordOf(img, a.record);
         a.fetchedRecord();
         return (word & LOCKED) != 0 ? READ_OK_LOCKED : READ_OK;
     }
-
-    /** The rts word a LOCK CAS or RENEW CAS first expects: the lease end read, unlocked. */
-    static long expectedWord(Access a) { return rtsOf(a.meta1); }
 
     /**
      * LOCK: a CAS of the rts word from {@code expected} to {@code expected | LOCKED} found {@code found}.
@@ -93,15 +89,15 @@ class SundialTuple {
     }
 
     /** LOCK succeeded with rts frozen at {@code rtsAtLock}; {@code wts, wid} were read after the CAS. */
-    static void acceptLock(Access a, long rtsAtLock, long wts, long wid) {
+    static void acceptLock(Access a, Leases leases, long rtsAtLock, long wts, long wid) {
         a.locked = true;
-        a.meta1 = rtsAtLock;                     // what RELEASE restores after an abort
-        if (wts != a.meta0) throw LOCK_VERSION;  // the version read was replaced before we locked
+        leases.locked(a, rtsAtLock);                     // what RELEASE restores after an abort
+        if (wts != leases.wts(a)) throw LOCK_VERSION;    // the version read was replaced before we locked
         a.prevVersion = wid;
     }
 
-    /** The read lease of a read-only access ends before the commit timestamp: it must be renewed. */
-    boolean needsRenewal(Access a, long cts) { return !a.write && rtsOf(a.meta1) < cts; }
+    /** The read lease of a read-only access (rts word {@code rtsWord}) ends before the commit timestamp: it must be renewed. */
+    boolean needsRenewal(Access a, long rtsWord, long cts) { return !a.write && rtsOf(rtsWord) < cts; }
 
     /**
      * RENEW: a CAS of the rts word from {@code expected} (unlocked) to {@code cts} found {@code found};

@@ -23,7 +23,7 @@ final class WaitDieExecutor extends LockingExecutor {
         this.lock = new WaitDieLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc), attempt, p.marksWaiters(), p.retryNs);
     }
 
-    WaitDieExecutor(CoroutineContext ctx, WaitDieProtocol p) { this(ctx, p, new Attempt()); }
+    WaitDieExecutor(CoroutineContext ctx, WaitDieProtocol p) { this(ctx, p, new Attempt(ctx.tx)); }
 
     @Override
     public void begin(Tx tx) {

@@ -5,13 +5,12 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
+import org.rccj.framework.stage.Verdict;
 import org.rccj.framework.store.Table;
-import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
-import org.rccj.protocols.locking.LockWords;
 import org.rccj.protocols.locking.OneSidedLockRound;
 
 /**
@@ -45,17 +44,9 @@ final class WaitDieLock {
 
         @Override
         protected void handle(Worker w, Op call) {
-            byte[] d = call.data;
-            int count = (int) Bytes.getLong(d, REQ_COUNT);
-            int bytes = 0, p = REQ_ITEMS;
-            for (int i = 0; i < count; i++) {
-                Table t = cluster.store.table((int) Bytes.getLong(d, p + ITEM_TABLE));
-                bytes += REPLY_BYTES + ((replyPayload(t) + 7) & ~7);
-                p += ITEM_BYTES;
-            }
-            call.replyBuffer(bytes);
-            WaitTable q = tables[w.node];
-            if (q.lock(w, call, count)) w.reply(call);
+            Wire x = wire(w);
+            call.replyBuffer(replyBytes(x.request, call.data));
+            if (tables[w.node].lock(w, call, x.request.wrap(call.data), x.reply.wrap(call.reply))) w.reply(call);
         }
     }
 
@@ -66,7 +57,7 @@ final class WaitDieLock {
     private final boolean marks;
     private final long retryNs;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
-    private AbortException failure;
+    private final Verdict verdict = new Verdict();
     private int[] pending = new int[8];
     private long[] waiterSeen = new long[8];
 
@@ -76,8 +67,8 @@ final class WaitDieLock {
 
         @Override
         public void result(Access a, long offset, long r1, byte[] reply, int p) {
-            LockWords.takeReplyImage(ctx, a, offset, reply, p);
-            if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) a.meta0 |= WaitDieTuple.MARKED;
+            TupleFetch.located(ctx, a, offset, reply, p);
+            if ((r1 & WaitDieTuple.MARKED_FLAG) != 0) attempt.marks.setBits(a, WaitDieTuple.MARKED);
             int o = (int) (r1 & WaitDieTuple.OUTCOME_MASK);
             if (o == WaitDieTuple.GRANTED) {
                 a.locked = true;
@@ -105,15 +96,15 @@ final class WaitDieLock {
 
     private void fail(int outcome) {
         if (measuring()) attempt.count(outcome);
-        if (failure == null) failure = WaitDieTuple.abortFor(outcome);
+        verdict.fail(WaitDieTuple.abortFor(outcome));
     }
 
     void run(Tx tx, int from, int to, boolean oneSided) {
-        failure = null;
+        verdict.reset();
         if (!oneSided) {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();
-            if (failure != null) throw failure;
+            verdict.check();
             for (int i = from; i < to; i++) {
                 // an item is cancelled only when another item of its request failed
                 if (!tx.access(i).locked) throw new IllegalStateException("waitdie.lock: item cancelled without a failed sibling");
@@ -148,8 +139,8 @@ final class WaitDieLock {
                     }
                     case WaitDieTuple.WAIT -> {
                         if (waitStart < 0) waitStart = ctx.now();
-                        if ((a.meta0 & WaitDieTuple.WAITED) == 0) {
-                            a.meta0 |= WaitDieTuple.WAITED;
+                        if (!attempt.marks.has(a, WaitDieTuple.WAITED)) {
+                            attempt.marks.setBits(a, WaitDieTuple.WAITED);
                             if (measuring()) attempt.waits++;
                         }
                         waiterSeen[m] = waiter;
@@ -162,9 +153,9 @@ final class WaitDieLock {
                     default -> fail(o);
                 }
             }
-            if (failure != null || m == 0) {
+            if (verdict.failed() || m == 0) {
                 if (waitStart >= 0 && measuring()) attempt.maxWaitNs = Math.max(attempt.maxWaitNs, ctx.now() - waitStart);
-                if (failure != null) throw failure;
+                verdict.check();
                 return;
             }
             if (marks) {
@@ -172,7 +163,7 @@ final class WaitDieLock {
                     Access a = tx.access(pending[k]);
                     if (!WaitDieTuple.shouldMark(ts, waiterSeen[k])) continue;
                     ctx.add(ctx.op().cas(a.node, a.table.region(), a.offset + WaitDieTuple.WAITER, waiterSeen[k], ts).unsignaled());
-                    a.meta0 |= WaitDieTuple.MARKED;
+                    attempt.marks.setBits(a, WaitDieTuple.MARKED);
                 }
                 ctx.flush();
                 ctx.release();

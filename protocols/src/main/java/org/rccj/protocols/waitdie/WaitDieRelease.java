@@ -45,7 +45,7 @@ final class WaitDieRelease extends LockRelease {
 
     @Override protected long owner() { return attempt.ts; }
 
-    @Override protected boolean hasExtra(Access a) { return (a.meta0 & WaitDieTuple.MARKED) != 0; }
+    @Override protected boolean hasExtra(Access a) { return attempt.marks.has(a, WaitDieTuple.MARKED); }
 
     @Override
     protected Op extraOp(Access a, boolean last) {
@@ -53,5 +53,5 @@ final class WaitDieRelease extends LockRelease {
         return last ? op : op.unsignaled();
     }
 
-    @Override protected void clearExtra(Access a) { a.meta0 &= ~WaitDieTuple.MARKED; }
+    @Override protected void clearExtra(Access a) { attempt.marks.clearBits(a, WaitDieTuple.MARKED); }
 }

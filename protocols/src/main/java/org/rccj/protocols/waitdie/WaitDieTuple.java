@@ -27,7 +27,7 @@ final class WaitDieTuple {
     static final long OUTCOME_MASK = 0xff;
     /** RPC lock reply flag: the handler left this transaction's mark in the waiter word (RELEASE clears it). */
     static final long MARKED_FLAG = 1 << 8;
-    /** Access.meta0 bits: this attempt may have marked the tuple's waiter word; it waited for the tuple. */
+    /** {@link Attempt#marks} bits: this attempt may have marked the tuple's waiter word; it waited for the tuple. */
     static final long MARKED = 1, WAITED = 2;
 
     static final AbortException DIED = AbortException.conflict("wait_die");

@@ -1,10 +1,11 @@
 package org.rccj.protocols.waitdie;
 
+import java.util.Arrays;
+import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
-import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 
@@ -55,7 +56,7 @@ final class WaitTable {
      * Gives the measured interval [measureStart, endTime) on the workers' clocks (fixed only when the run
      * starts, so it is read when needed); no request parks after its end.
      */
-    org.rccj.framework.runtime.CoroutineContext window;
+    CoroutineContext window;
 
     private long endTime() { return window == null ? Long.MAX_VALUE : window.endTime(); }
     private Waiter[] waiting = new Waiter[16];
@@ -86,8 +87,6 @@ final class WaitTable {
         pollTables = new Table[workers][8];
     }
 
-    private static int align8(int n) { return (n + 7) & ~7; }
-
     private boolean measuring(long now) { return window != null && now >= window.measureStart() && now < window.endTime(); }
 
     /**
@@ -95,23 +94,24 @@ final class WaitTable {
      * The reply buffer must already be sized (R0, R1 and the tuple image per item).
      * @return true if the reply can be sent now, false if it is deferred
      */
-    synchronized boolean lock(Worker w, Op call, int count) {
-        byte[] d = call.data, reply = call.reply;
+    synchronized boolean lock(Worker w, Op call, TupleRpc.Request items, TupleRpc.Reply out) {
+        byte[] reply = call.reply;
+        int count = items.count();
         long now = w.ep.now();
         boolean ended = now >= endTime();
         long tupleCost = w.ep.profile().tupleOpNs;
         Waiter[] tmp = scratch(w.index, count);
         int waits = 0;
         boolean failed = false;
-        int p = TupleRpc.REQ_ITEMS, r = 0;
         for (int i = 0; i < count; i++) {
-            Table t = store.table((int) Bytes.getLong(d, p + TupleRpc.ITEM_TABLE));
-            long key = Bytes.getLong(d, p + TupleRpc.ITEM_KEY), ts = Bytes.getLong(d, p + TupleRpc.ITEM_ARG0);
+            Table t = store.table(items.table());
+            long key = items.key(), ts = items.arg0();
+            int r = out.at();
             w.charge(tupleCost);
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + TupleRpc.REPLY_R0, off);
+            out.r0(off);
             if (off < 0) {
-                Bytes.putLong(reply, r + TupleRpc.REPLY_R1, WaitDieTuple.ABSENT);
+                out.r1(WaitDieTuple.ABSENT);
                 failed = true;
             } else {
                 int o = attempt(w, t, off, ts, ended, reply, r, false);
@@ -128,14 +128,14 @@ final class WaitTable {
                     failed = true;
                 }
             }
-            p += TupleRpc.ITEM_BYTES;
-            r += TupleRpc.REPLY_BYTES + align8(t.tupleBytes);
+            items.next(0);
+            out.next(t.tupleBytes);
         }
         if (waits == 0) return true;
         if (failed) {
             // the request aborts anyway: its waiting items give up without waiting
             for (int k = 0; k < waits; k++) {
-                Bytes.putLong(reply, tmp[k].reply + TupleRpc.REPLY_R1, WaitDieTuple.CANCELLED);
+                TupleRpc.Reply.r1(reply, tmp[k].reply, WaitDieTuple.CANCELLED);
                 free(tmp[k]);
             }
             return true;
@@ -165,11 +165,11 @@ final class WaitTable {
         long waiter = memory.getLongVolatile(t.region(), off + WaitDieTuple.WAITER);
         int o = WaitDieTuple.decide(ts, found, waiter, ended);
         if (o == WaitDieTuple.GRANTED) {
-            WaitDieTuple.WORDS.copyImage(w, t, off, reply, r + TupleRpc.REPLY_BYTES);
+            WaitDieTuple.WORDS.copyImage(w, t, off, reply, TupleRpc.Reply.payload(r));
         } else if (o == WaitDieTuple.YIELD) {
             memory.putLongVolatile(t.region(), off + WaitDieTuple.LOCK, 0);
         }
-        Bytes.putLong(reply, r + TupleRpc.REPLY_R1, o | (o == WaitDieTuple.GRANTED && marked ? WaitDieTuple.MARKED_FLAG : 0));
+        TupleRpc.Reply.r1(reply, r, o | (o == WaitDieTuple.GRANTED && marked ? WaitDieTuple.MARKED_FLAG : 0));
         return o;
     }
 
@@ -219,8 +219,8 @@ final class WaitTable {
             for (int k = 0; k < n; k++) if (ts[k] == e.table && offs[k] == e.offset) { seen = true; break; }
             if (seen) continue;
             if (n == ts.length) {
-                ts = pollTables[mine] = java.util.Arrays.copyOf(ts, n * 2);
-                offs = pollOffsets[mine] = java.util.Arrays.copyOf(offs, n * 2);
+                ts = pollTables[mine] = Arrays.copyOf(ts, n * 2);
+                offs = pollOffsets[mine] = Arrays.copyOf(offs, n * 2);
             }
             ts[n] = e.table;
             offs[n++] = e.offset;
@@ -281,17 +281,17 @@ final class WaitTable {
                 Waiter x = waiting[i];
                 if (x == e || x.request != req) continue;
                 unmark(x);
-                Bytes.putLong(req.call.reply, x.reply + TupleRpc.REPLY_R1, WaitDieTuple.CANCELLED);
+                TupleRpc.Reply.r1(req.call.reply, x.reply, WaitDieTuple.CANCELLED);
                 retire(x);
             }
         }
         retire(e);
         if (req.unresolved == 0) {
             int me = w.index;
-            if (replyCount[me] == replies[me].length) replies[me] = java.util.Arrays.copyOf(replies[me], replyCount[me] * 2);
+            if (replyCount[me] == replies[me].length) replies[me] = Arrays.copyOf(replies[me], replyCount[me] * 2);
             replies[me][replyCount[me]++] = req.call;
             req.call = null;
-            if (freeParkedCount == freeParked.length) freeParked = java.util.Arrays.copyOf(freeParked, freeParkedCount * 2);
+            if (freeParkedCount == freeParked.length) freeParked = Arrays.copyOf(freeParked, freeParkedCount * 2);
             freeParked[freeParkedCount++] = req;
         }
     }
@@ -322,7 +322,7 @@ final class WaitTable {
     }
 
     private void add(Waiter e) {
-        if (size == waiting.length) waiting = java.util.Arrays.copyOf(waiting, size * 2);
+        if (size == waiting.length) waiting = Arrays.copyOf(waiting, size * 2);
         waiting[size++] = e;
     }
 
@@ -342,7 +342,7 @@ final class WaitTable {
         e.active = false;
         e.request = null;
         e.table = null;
-        if (freeWaiterCount == freeWaiters.length) freeWaiters = java.util.Arrays.copyOf(freeWaiters, freeWaiterCount * 2);
+        if (freeWaiterCount == freeWaiters.length) freeWaiters = Arrays.copyOf(freeWaiters, freeWaiterCount * 2);
         freeWaiters[freeWaiterCount++] = e;
     }
 

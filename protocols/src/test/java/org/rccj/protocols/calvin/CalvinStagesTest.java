@@ -20,7 +20,7 @@ class CalvinStagesTest {
      * replication - 1 successors do, framework BackupRings) holding any non-zero byte.
      */
     static boolean[][] logged(Cluster c) {
-        int nodes = c.nodes(), backups = c.config.replication - 1;
+        int nodes = c.nodes(), backups = c.shape.replication() - 1;
         boolean[][] out = new boolean[nodes][nodes];
         for (int n = 0; n < nodes; n++) {
             RegisteredMemory m = c.memory(n);

@@ -49,7 +49,7 @@ public final class ScriptedLocks implements Workload {
         hotNode = s.i("hot_node");
         holdNs = Math.round(s.d("hold_us") * 1000);
         streamNs = Math.round(s.d("stream_us") * 1000);
-        if (hotNode >= s.config().nodes) throw new IllegalArgumentException("hot_node " + hotNode + " >= nodes");
+        if (hotNode >= s.cluster().nodes()) throw new IllegalArgumentException("hot_node " + hotNode + " >= nodes");
     }
 
     @Override public List<TableSpec> tables() { return List.of(new TableSpec("items", RECORD_BYTES, KEYS, Partitioner.HASH)); }

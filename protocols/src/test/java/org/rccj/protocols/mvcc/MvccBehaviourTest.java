@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
 import org.rccj.protocols.LongReaderWorkload;
 import org.rccj.protocols.Runs;
@@ -63,23 +64,16 @@ class MvccBehaviourTest {
 
     @Test
     void versionSlotsOutOfRangeIsABadConfig() {
-        for (int bad : new int[] {0, MvccFactory.MAX_SLOTS + 1}) {
+        for (int bad : new int[] {0, MvccSettings.MAX_SLOTS + 1}) {
             ConfigException e = assertThrows(ConfigException.class,
-                    () -> Config.fromMap(Runs.smallBank("protocol", "mvcc", "protocol_options.version_slots", bad)));
+                    () -> ConfigResolver.resolve(Runs.smallBank("protocol", "mvcc", "protocol_options.version_slots", bad)));
             assertTrue(e.getMessage().contains("protocol_options.version_slots"), e.getMessage());
         }
-        Config ok = Config.fromMap(Runs.smallBank("protocol", "mvcc", "protocol_options.version_slots", 2));
-        assertEquals(2, ok.protocolOptions.get("version_slots"));
-        assertEquals(4, Config.fromMap(Runs.smallBank("protocol", "mvcc")).protocolOptions.get("version_slots"));
+        Config ok = ConfigResolver.resolve(Runs.smallBank("protocol", "mvcc", "protocol_options.version_slots", 2));
+        assertEquals(2, ok.protocolOptions().get("version_slots"));
+        assertEquals(4, ConfigResolver.resolve(Runs.smallBank("protocol", "mvcc")).protocolOptions().get("version_slots"));
     }
 
     @Test
-    void simRunsAreDeterministic() {
-        RunResult a = Runs.run(Runs.smallBank("protocol", "mvcc", "workload.hot_probability", 0.9));
-        RunResult b = Runs.run(Runs.smallBank("protocol", "mvcc", "workload.hot_probability", 0.9));
-        assertEquals(a.commits(), b.commits());
-        assertEquals(a.aborts(), b.aborts());
-        assertEquals(a.abortReasons, b.abortReasons);
-        assertEquals(a.extra, b.extra);
-    }
+    void simRunsAreDeterministic() { Runs.assertDeterministic(Runs.smallBank("protocol", "mvcc", "workload.hot_probability", 0.9)); }
 }

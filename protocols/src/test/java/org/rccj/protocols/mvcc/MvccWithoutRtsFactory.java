@@ -14,7 +14,7 @@ public final class MvccWithoutRtsFactory implements ProtocolFactory {
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        MvccTuple tuple = new MvccTuple(MvccFactory.DEFAULT_SLOTS) {
+        MvccTuple tuple = new MvccTuple(MvccSettings.DEFAULT_SLOTS) {
             @Override boolean needsRtsRaise(long rts, long ts) { return false; }
         };
         return new MvccProtocol(setup.hybrid(), tuple);

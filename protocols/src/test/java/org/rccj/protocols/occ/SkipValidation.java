@@ -10,5 +10,5 @@ final class SkipValidation extends OccValidate {
 
     @Override void acceptRead(Access a) { OccTuple.acceptReadIgnoringLock(a); }
 
-    @Override void run(Tx tx, boolean oneSided) {}
+    @Override public void run(Tx tx, boolean oneSided) {}
 }

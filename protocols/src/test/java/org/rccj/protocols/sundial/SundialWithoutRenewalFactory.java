@@ -5,6 +5,7 @@ import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
 import org.rccj.framework.spi.Stage;
+import org.rccj.framework.txn.Access;
 
 /** Test-only protocol "sundial-norenew": SUNDIAL that commits without renewing expired read leases (not serializable). */
 public final class SundialWithoutRenewalFactory implements ProtocolFactory {
@@ -15,7 +16,7 @@ public final class SundialWithoutRenewalFactory implements ProtocolFactory {
     @Override
     public Protocol create(ProtocolSetup setup) {
         SundialTuple tuple = new SundialTuple() {
-            @Override boolean needsRenewal(org.rccj.framework.txn.Access a, long cts) { return false; }
+            @Override boolean needsRenewal(Access a, long rtsWord, long cts) { return false; }
         };
         return new SundialProtocol(setup.hybrid(), tuple);
     }

@@ -2,22 +2,15 @@ package org.rccj.protocols.waitdie;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
-import org.rccj.protocols.HybridCodes;
+import org.rccj.protocols.HybridCodesSuite;
 
 /** Every one of WAITDIE's 16 hybrid codes runs SmallBank serializably with the money invariant on sim; four on local. */
-class WaitDieHybridCodesTest {
-    static Stream<Integer> codes() { return HybridCodes.codes(WaitDieFactory.STAGES, 16); }
+class WaitDieHybridCodesTest extends HybridCodesSuite {
+    WaitDieHybridCodesTest() { super("waitdie", WaitDieFactory.STAGES, 16, "all-rpc", "all-onesided", "LOCK+COMMIT", "LOG+RELEASE"); }
 
-    @ParameterizedTest(name = "sim code {0}")
-    @MethodSource("codes")
-    void sim(int code) {
-        RunResult r = HybridCodes.sim("waitdie", code);
-        HybridCodes.assertVerified(r, "sim code " + code);
+    @Override
+    protected void check(RunResult r, int code) {
         // conflicts on the hot set: some transactions waited and some died
         assertTrue(r.extra.get("waits") > 0, "nobody waited: " + r.extra);
         assertTrue(r.extra.get("dies") > 0, "nobody died: " + r.extra);
@@ -38,12 +31,5 @@ class WaitDieHybridCodesTest {
         } else {
             assertEquals(0.0, r.extra.get("rpc_parked"), "one-sided LOCK parked RPC requests");
         }
-        HybridCodes.assertPureCodesUsePureTransports(r, code, WaitDieFactory.STAGES);
-    }
-
-    @ParameterizedTest(name = "local {0}")
-    @ValueSource(strings = {"all-rpc", "all-onesided", "LOCK+COMMIT", "LOG+RELEASE"})
-    void local(String code) {
-        HybridCodes.assertVerified(HybridCodes.local("waitdie", code), "local " + code);
     }
 }

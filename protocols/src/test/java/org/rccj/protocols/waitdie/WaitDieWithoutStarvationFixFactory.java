@@ -12,11 +12,12 @@ public final class WaitDieWithoutStarvationFixFactory implements ProtocolFactory
     @Override public String name() { return "waitdie-nofix"; }
     @Override public String description() { return "TEST ONLY: WAITDIE without the starvation fix"; }
     @Override public List<Stage> stages() { return WaitDieFactory.STAGES; }
-    @Override public List<Param> parameters() { return WaitDieFactory.PARAMS; }
+    @Override public List<Param> parameters() { return WaitDieSettings.PARAMS; }
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        return new WaitDieProtocol(setup.hybrid(), (double) setup.options().get("retry_us"), (double) setup.options().get("poll_us")) {
+        WaitDieSettings s = WaitDieSettings.of(setup);
+        return new WaitDieProtocol(setup.hybrid(), s.retryUs(), s.pollUs()) {
             @Override protected boolean marksWaiters() { return false; }
         };
     }

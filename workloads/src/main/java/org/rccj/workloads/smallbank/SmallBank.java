@@ -44,7 +44,7 @@ public final class SmallBank implements Workload {
     private final List<SmallBankGenerator> generators = new ArrayList<>();
 
     SmallBank(WorkloadSetup s) {
-        accounts = (long) s.i("accounts_per_thread") * s.config().nodes * s.config().threads;
+        accounts = (long) s.i("accounts_per_thread") * s.cluster().workers();
         hotAccounts = Math.max(1, Math.round(accounts * s.d("hot_fraction")));
         hotProbability = s.d("hot_probability");
         mix = s.s("mix").equals("uniform") ? UNIFORM_MIX : STANDARD_MIX;

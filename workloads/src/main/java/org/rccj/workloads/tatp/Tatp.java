@@ -66,7 +66,7 @@ public final class Tatp implements Workload {
     private final List<TatpGenerator> generators = new ArrayList<>();
 
     Tatp(WorkloadSetup s) {
-        subscribers = (long) s.i("subscribers_per_node") * s.config().nodes;
+        subscribers = (long) s.i("subscribers_per_node") * s.cluster().nodes();
         nurandA = s.s("subscriber_distribution").equals("uniform") ? -1 : nurandA(subscribers);
         steadyEndTimes = s.s("call_forwarding_end_time").equals("steady");
     }

@@ -3,12 +3,13 @@ package org.rccj.workloads.tpcc;
 import static org.rccj.workloads.tpcc.Schema.*;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.rccj.framework.config.Config;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.ClusterShape;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
@@ -56,8 +57,8 @@ public final class Tpcc implements Workload {
     final List<TpccGenerator> generators = new ArrayList<>();
 
     Tpcc(WorkloadSetup s) {
-        Config c = s.config();
-        seed = c.seed;
+        ClusterShape c = s.cluster();
+        seed = c.seed();
         scaleDown = s.i("scale_down");
         int customers = NuRand.SPEC_CUSTOMERS / scaleDown, items = NuRand.SPEC_ITEMS / scaleDown;
         initialNewOrders = customers * 3 / 10;
@@ -70,7 +71,7 @@ public final class Tpcc implements Workload {
         standardMix = s.s("mix").equals("standard");
         mix = standardMix ? STANDARD_MIX : NEW_ORDER_MIX;
         int payments = standardMix ? s.i("max_payments_per_coroutine") : 0;
-        keys = new Keys(c.nodes, c.threads, s.i("warehouses_per_thread"), c.coroutines, customers, items, maxOrders, payments);
+        keys = new Keys(c.nodes(), c.threads(), s.i("warehouses_per_thread"), c.coroutines(), customers, items, maxOrders, payments);
         nu = new NuRand(seed, customers, items, keys.lastNames);
         remoteItemRatio = s.d("remote_item_ratio");
         distributedRatio = s.d("distributed_ratio");
@@ -80,7 +81,7 @@ public final class Tpcc implements Workload {
         for (int w = 0; w < keys.warehouses; w++) {
             for (int d = 0; d < DISTRICTS_PER_WAREHOUSE; d++) {
                 customerNames(w, d, last, first);
-                java.util.Arrays.fill(count, 0);
+                Arrays.fill(count, 0);
                 for (int code : last) longest = Math.max(longest, ++count[code]);
                 for (int o = 1; o <= customers; o++) lines += initialOlCnt(keys.order(w, d, o));
             }

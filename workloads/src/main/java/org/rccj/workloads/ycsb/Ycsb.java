@@ -55,7 +55,7 @@ public final class Ycsb implements Workload {
     private final List<YcsbGenerator> generators = new ArrayList<>();
 
     Ycsb(WorkloadSetup s) {
-        keys = (long) s.i("keys_per_thread") * s.config().nodes * s.config().threads;
+        keys = (long) s.i("keys_per_thread") * s.cluster().workers();
         opsPerTxn = s.i("ops_per_txn");
         if (opsPerTxn > keys) {
             throw new ConfigException("workload.ops_per_txn: " + opsPerTxn + " distinct keys per transaction but only " + keys

@@ -1,4 +1,4 @@
-package org.rccj.framework.bench;
+package org.rccj.fabrics;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,0 +1,27 @@
+package org.rccj.fabrics;
+
+import java.util.List;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.FabricSetup;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.LocalFabric;
+
+/** Registers {@code local}: the cluster in one JVM on real threads; it injects no faults. */
+public final class LocalFabricFactory implements FabricFactory {
+    static final String PROFILE = "profile";
+    static final List<Param> PARAMS = List.of(
+            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (local charges no simulated time)"));
+
+    @Override public String name() { return "local"; }
+
+    @Override
+    public String description() {
+        return "the cluster in one JVM with real threads (one per worker) and real atomics; wall-clock time";
+    }
+
+    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public boolean virtualTime() { return false; }
+    @Override public Fabric create(FabricSetup s) { return new LocalFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE))); }
+}

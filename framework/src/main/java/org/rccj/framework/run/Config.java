@@ -1,0 +1,108 @@
+package org.rccj.framework.run;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.ClusterShape;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.WorkloadFactory;
+
+/**
+ * A fully resolved experiment configuration (design.md §6), immutable. Built only by {@link ConfigResolver},
+ * which checks every key and value, fills in defaults and looks the protocol, workload and fabric up.
+ *
+ * @param values the resolved tree in summary.json's order: the {@link #TOP_LEVEL} keys, the fabric's
+ *               top-level keys right after {@code fabric}, the {@code workload} and {@code protocol_options}
+ *               sections after {@code replication}, the fabric's sections last; unmodifiable
+ */
+public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFactory protocolFactory,
+                     WorkloadFactory workloadFactory, FabricFactory fabricFactory) {
+    public static final Param NAME = new Param("name", Param.Type.STRING, "run", 0, 0, List.of(), "name of the experiment, used in results");
+    public static final Param FABRIC = new Param("fabric", Param.Type.STRING, "sim", 0, 0, List.of(), "fabric the cluster runs on (rcc list): sim, a deterministic simulated cluster; local, real threads in one JVM");
+    public static final Param NODES = Param.ofInt("nodes", 4, 1, 1024, "machines in the cluster");
+    public static final Param THREADS = Param.ofInt("threads", 4, 1, 256, "worker threads per node");
+    public static final Param COROUTINES = Param.ofInt("coroutines", 8, 1, 1024, "transaction coroutines per worker");
+    public static final Param PROTOCOL = new Param("protocol", Param.Type.STRING, "occ", 0, 0, List.of(), "concurrency-control protocol (rcc list)");
+    public static final Param HYBRID = new Param("hybrid", Param.Type.STRING, "all-rpc", 0, 0, List.of(), "stages on one-sided primitives: all-rpc, all-onesided, a number, or READ+LOG+...");
+    public static final Param REPLICATION = Param.ofInt("replication", 3, 1, 16, "copies of the coordinator log (the coordinator plus replication-1 backups)");
+    public static final Param WARMUP_MS = Param.ofDouble("warmup_ms", 5, 0, 3.6e6, "warm-up before measuring, ms (virtual ms on sim)");
+    public static final Param DURATION_MS = Param.ofDouble("duration_ms", 20, 0.001, 3.6e6, "measured interval, ms (virtual ms on sim)");
+    public static final Param SEED = Param.ofLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, "random seed; same seed on sim gives the same results");
+    public static final Param VERIFY = Param.ofBoolean("verify", false, "record the history, check serializability and the workload invariants; exit 1 on failure");
+    public static final Param HISTORY = new Param("history", Param.Type.STRING, null, 0, 0, List.of(), "file to write the committed history to (JSON lines, design.md §8)");
+    public static final Param BACKOFF_US = Param.ofDouble("backoff_us", 2, 0, 1e6, "first back-off after an abort, us; doubles per retry up to 64x");
+    /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
+    public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
+
+    /** The keys every run has, in summary.json's order. */
+    public static final List<Param> TOP_LEVEL = List.of(NAME, FABRIC, NODES, THREADS, COROUTINES, PROTOCOL, HYBRID, REPLICATION,
+            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US);
+
+    public Config {
+        values = frozen(values);
+    }
+
+    public String name() { return (String) get(NAME); }
+    public String fabric() { return fabricFactory.name(); }
+    public int nodes() { return (int) get(NODES); }
+    public int threads() { return (int) get(THREADS); }
+    public int coroutines() { return (int) get(COROUTINES); }
+    public String protocol() { return protocolFactory.name(); }
+    public int replication() { return (int) get(REPLICATION); }
+    public double warmupMs() { return (double) get(WARMUP_MS); }
+    public double durationMs() { return (double) get(DURATION_MS); }
+    public long seed() { return (long) get(SEED); }
+    public boolean verify() { return (boolean) get(VERIFY); }
+    /** The history file, or null. */
+    public String history() { return (String) get(HISTORY); }
+    public double backoffUs() { return (double) get(BACKOFF_US); }
+
+    /** The workload's resolved settings, with its {@code name} first. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> workload() { return (Map<String, Object>) values.get(WORKLOAD); }
+    public String workloadName() { return workloadFactory.name(); }
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> protocolOptions() { return (Map<String, Object>) values.get(PROTOCOL_OPTIONS); }
+
+    /** The resolved values of the keys the fabric declares, by full dotted name ({@code faults.torn_reads}). */
+    public Map<String, Object> fabricSettings() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Param p : fabricFactory.parameters()) out.put(p.key(), fabricSetting(p.key()));
+        return out;
+    }
+
+    /** The value of one of the fabric's keys ({@code profile}, {@code faults.torn_reads}), or null when the fabric has no such key. */
+    public Object fabricSetting(String dottedKey) {
+        int dot = dottedKey.indexOf('.');
+        if (dot < 0) return values.get(dottedKey);
+        return values.get(dottedKey.substring(0, dot)) instanceof Map<?, ?> m ? m.get(dottedKey.substring(dot + 1)) : null;
+    }
+
+    /** What protocols and workloads are told about the run. */
+    public ClusterShape shape() {
+        return new ClusterShape(nodes(), threads(), coroutines(), replication(), warmupMs(), seed());
+    }
+
+    /** The resolved config as a tree (a mutable copy), in the key order of design.md §6 (for summary.json). */
+    public Map<String, Object> toMap() { return copy(values); }
+
+    private Object get(Param p) { return values.get(p.key()); }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> copy(Map<String, Object> tree) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        tree.forEach((k, v) -> out.put(k, v instanceof Map<?, ?> m ? copy((Map<String, Object>) m) : v));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> frozen(Map<String, Object> tree) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        tree.forEach((k, v) -> out.put(k, v instanceof Map<?, ?> m ? frozen((Map<String, Object>) m) : v));
+        return Collections.unmodifiableMap(out);
+    }
+}
