@@ -47,8 +47,8 @@ final class Help {
         sb.append("                 cost profiles; the example configs; the JSON Schema of a config\n");
         sb.append("  verify HISTORY.jsonl\n");
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
-        sb.append("  bench [--profile NAME] [--csv FILE]\n");
-        sb.append("                 primitive micro-benchmarks on sim next to the hardware figures (calibration.md)\n");
+        sb.append("  bench [--profile NAME|FILE] [--csv FILE]\n");
+        sb.append("                 calibration report: primitive micro-benchmarks on sim next to published figures\n");
         sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
         sb.append("A run, sweep or enumeration refuses (exit 2) to write into a directory holding results of something\n");
         sb.append("else (provenance.json records what made it) unless --force.\n\n");
@@ -252,12 +252,13 @@ final class Help {
 
     static String bench() {
         return "usage: " + BenchCommand.USAGE + "\n\n"
-                + "Runs the primitive micro-benchmarks on the sim fabric (round trips, peak verb rates, READ vs RPC,\n"
-                + "coroutines, doorbell batching, passive ACK) and prints each next to the hardware figure it is checked\n"
-                + "against (DrTM+H, OSDI'18) or the profile's stated assumption (docs/calibration.md).\n\n"
+                + "The calibration report: the primitive micro-benchmarks on the sim fabric (round trips, peak verb rates,\n"
+                + "READ vs RPC, coroutines, doorbell batching, passive ACK), each next to the figure published for the\n"
+                + "hardware (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the\n"
+                + "tolerance (docs/calibration.md).\n\n"
                 + "options:\n"
-                + "      --profile NAME  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
-                + "      --csv FILE      also write the table as CSV (figure, sim, reference); checked before the run\n\n"
+                + "      --profile NAME|FILE  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
+                + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n\n"
                 + "example:\n  ./rcc bench --csv bench.csv\n\n"
                 + exitCodes();
     }

@@ -91,6 +91,9 @@ final class ListCommand implements Command {
             }
             out.printf("  %-12s %s%s%n", name, desc, name.equals(CostProfile.DEFAULT) ? " (default)" : "");
         }
+        out.println("  or a profile file: key=value lines, base=NAME to start from a built-in one (calibration.md)");
+        out.println("  codes that need loopback atomics on hardware whose NIC atomics are incoherent (cx4-edr, cx6-hdr):");
+        out.println("  every code except all-rpc (any one-sided stage may CAS a word that handlers CAS too)");
         return Exit.OK;
     }
 

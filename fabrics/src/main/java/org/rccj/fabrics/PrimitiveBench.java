@@ -22,12 +22,14 @@ import org.rccj.primitives.WorkerHost;
  */
 public final class PrimitiveBench {
     /** Who talks to whom: every node to random other nodes, or every other node to node 0 (a server's peak). */
-    public enum Pattern { ALL_TO_ALL, TO_NODE0 }
+    public enum Pattern { ALL_TO_ALL, TO_NODE0,
+        /** Every worker on its own node's memory: CAS/FAA through the local NIC when the profile says so. */
+        LOOPBACK }
 
     /**
      * @param batch ops per doorbell batch to one destination
      * @param separateDoorbells post a batch's ops with one doorbell each (to measure what batching saves)
-     * @param passiveAck only the last op of a batch is signaled
+     * @param passiveAck only the last op of a batch is signaled (RPC: the others are passive, no reply)
      */
     public record Scenario(String name, Verb verb, int payload, int nodes, int threads, int coroutines, int batch,
                            boolean separateDoorbells, boolean passiveAck, Pattern pattern) {}
@@ -43,6 +45,7 @@ public final class PrimitiveBench {
     public static Result run(CostProfile profile, Scenario s) {
         SimFabric fabric = new SimFabric(s.nodes, s.threads, profile, FaultSettings.NONE);
         for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
+        fabric.oneSidedAtomics(s.pattern == Pattern.LOOPBACK);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
             for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0);
@@ -101,6 +104,7 @@ public final class PrimitiveBench {
 
         private int target() {
             if (s.pattern == Pattern.TO_NODE0) return 0;
+            if (s.pattern == Pattern.LOOPBACK) return ep.node();
             int t = rng.nextInt(s.nodes - 1);
             return t >= ep.node() ? t + 1 : t;
         }
@@ -120,7 +124,7 @@ public final class PrimitiveBench {
                         case RPC -> op.rpc(node, 0, 8);   // a small request; the reply carries the payload
                         default -> throw new IllegalArgumentException(s.verb.toString());
                     }
-                    op.signaled = !s.passiveAck || i == s.batch - 1 || s.verb == Verb.RPC;
+                    op.signaled = !s.passiveAck || i == s.batch - 1;
                     if (op.signaled) c.pending++;
                 }
                 long t0 = ep.now();

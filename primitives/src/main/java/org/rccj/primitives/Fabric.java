@@ -23,5 +23,12 @@ public interface Fabric extends AutoCloseable {
     /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
     default long virtualNow() { return 0; }
 
+    /**
+     * Whether remote one-sided atomics may touch registered memory in this run (any hybrid code but all-rpc).
+     * A fabric whose NIC atomics are not atomic with CPU atomics then sends CPU atomics through the local NIC
+     * (sim with such a profile); real atomics on other fabrics need nothing.
+     */
+    default void oneSidedAtomics(boolean used) {}
+
     @Override default void close() {}
 }

@@ -16,8 +16,8 @@ final class MemoryOps {
                 VarHandle.releaseFence();
                 m.write(op.region, op.offset, op.data, 0, op.length);
             }
-            case CAS -> op.result = m.cas(op.region, op.offset, op.compare, op.value);
-            case FAA -> op.result = m.faa(op.region, op.offset, op.value);
+            case CAS -> op.result = m.casDirect(op.region, op.offset, op.compare, op.value);
+            case FAA -> op.result = m.faaDirect(op.region, op.offset, op.value);
             default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
         }
     }

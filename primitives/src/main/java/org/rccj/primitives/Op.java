@@ -40,8 +40,10 @@ public final class Op extends Event {
     /** Free for the framework: e.g. which entry of a read set this op serves. */
     public int tag;
 
-    /** Next op of the same doorbell batch. */
-    Op next;
+    /** Fabric: this op rang the doorbell of its batch (the NIC fetches the batch's WQEs once). */
+    boolean rang;
+    /** Fabric: a passive (unsignaled) RPC whose handler has run; its sender learns it from a later reply. */
+    boolean handled;
 
     public Op read(int node, int region, long offset, int length) {
         this.verb = Verb.READ; this.node = node; this.region = region; this.offset = offset; this.length = length;
@@ -89,6 +91,13 @@ public final class Op extends Event {
         return reply;
     }
 
+    /**
+     * Not signaled. A one-sided op then produces no completion (passive ACK: its completion is implied by
+     * a later signaled op to the same node). An RPC becomes a passive RPC: its handler runs and calls
+     * {@code reply} as usual, but no reply message is sent; the sender learns that the handler ran from the
+     * next signaled RPC reply from the same node ({@link #inFlight} turns false then, without
+     * {@code onComplete}). The handler's reply data is discarded.
+     */
     public Op unsignaled() { signaled = false; return this; }
 
     /** Bytes this op moves on the wire (payload, not headers). */

@@ -57,6 +57,8 @@ public final class ExperimentRunner {
         Fabric fabric = ff.create(fabricSetup);
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
+        // any one-sided stage may issue NIC atomics (a stage does not declare whether it does)
+        fabric.oneSidedAtomics(c.hybrid().code() != 0);
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());
         Cluster cluster = new Cluster(c.shape(), fabric, store, workload);

@@ -21,6 +21,17 @@ public interface Workload {
     TxnGenerator generator(CoroutineContext ctx);
 
     /**
+     * A generator that only replays picks another coroutine's generator saved ({@link TxnGenerator#loadPick} then
+     * {@link TxnGenerator#execute}; never {@code next} or {@code committed}), for protocols that run a transaction's
+     * logic away from its coordinator (CALVIN's active participants). Not counted in the invariants' accounting.
+     * Workloads that cannot be replayed keep the default (such protocols then refuse the workload).
+     */
+    default TxnGenerator replayer(CoroutineContext ctx) { return null; }
+
+    /** With {@link #replayer}: an upper bound on the bytes {@link TxnGenerator#savePick} writes. */
+    default int maxPickBytes() { return 0; }
+
+    /**
      * An upper bound on the accesses one transaction adds over all its fetch rounds. Protocols that
      * pre-allocate per-transaction buffers in registered memory (CALVIN's forward slots) size them from it.
      */

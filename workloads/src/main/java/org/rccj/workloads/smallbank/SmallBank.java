@@ -89,6 +89,11 @@ public final class SmallBank implements Workload {
         return g;
     }
 
+    @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new SmallBankGenerator(this, ctx.rng); }
+
+    @Override public int maxPickBytes() { return SmallBankGenerator.PICK_BYTES; }
+
     /** Sum of all balances now, read straight from memory. */
     long totalMoney(Store store) {
         long[] sum = {0};

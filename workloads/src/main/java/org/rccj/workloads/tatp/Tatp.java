@@ -155,6 +155,11 @@ public final class Tatp implements Workload {
     }
 
     @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new TatpGenerator(this, ctx.rng); }
+
+    @Override public int maxPickBytes() { return TatpGenerator.PICK_BYTES; }
+
+    @Override
     public TxnGenerator generator(CoroutineContext ctx) {
         TatpGenerator g = new TatpGenerator(this, ctx.rng);
         generators.add(g);

@@ -154,6 +154,12 @@ public final class Tpcc implements Workload {
     }
 
     @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new TpccGenerator(this, ctx); }
+
+    /** New-Order's (the largest: 8 words and 3 per order line). */
+    @Override public int maxPickBytes() { return NewOrderTxn.PICK_BYTES; }
+
+    @Override
     public TxnGenerator generator(CoroutineContext ctx) {
         TpccGenerator g = new TpccGenerator(this, ctx);
         generators.add(g);

@@ -105,6 +105,11 @@ public final class Ycsb implements Workload {
         return g;
     }
 
+    @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new YcsbGenerator(this, ctx); }
+
+    @Override public int maxPickBytes() { return 8 * opsPerTxn; }
+
     long committedWrites() {
         long n = 0;
         for (YcsbGenerator g : generators) n += g.committedWrites;
