@@ -19,10 +19,11 @@ import org.rccj.primitives.CostProfile;
  * (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the tolerance. These check the cost model; they never tune it toward a protocol result.
  */
 final class BenchCommand implements Command {
-    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE]";
+    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp]";
     static final Options OPTIONS = new Options()
             .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("cost profile").build())
-            .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build());
+            .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build())
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp").desc("the fabric measured").build());
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
@@ -33,6 +34,9 @@ final class BenchCommand implements Command {
         String profileName = cl.hasOption("profile") ? cl.getOptionValue("profile") : CostProfile.DEFAULT;
         Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
         if (csv != null) OutputPaths.checkFile("bench: --csv", csv);
+        String fabric = cl.hasOption("fabric") ? cl.getOptionValue("fabric").strip() : "sim";
+        if (fabric.equals("tcp")) return TcpBench.run(ctx.out(), csv);
+        if (!fabric.equals("sim")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
         CostProfile p;
         try {
             p = CostProfile.load(profileName);

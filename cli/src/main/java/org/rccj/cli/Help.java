@@ -18,7 +18,6 @@ final class Help {
 
     private static Map<String, String> plannedCommands() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("node", "run one node of a multi-process cluster (tcp and rdma fabrics)");
         return m;
     }
 
@@ -49,10 +48,13 @@ final class Help {
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
         sb.append("  bench [--profile NAME|FILE] [--csv FILE]\n");
         sb.append("                 calibration report: primitive micro-benchmarks on sim next to published figures\n");
+        sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
+        sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
+        sb.append("                 them itself on this host)\n");
         sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
         sb.append("A run, sweep or enumeration refuses (exit 2) to write into a directory holding results of something\n");
-        sb.append("else (provenance.json records what made it) unless --force.\n\n");
-        sb.append("planned (not yet available; running them exits with code 2):\n");
+        sb.append("else (provenance.json records what made it) unless --force.\n");
+        if (!PLANNED.isEmpty()) sb.append("\nplanned (not yet available; running them exits with code 2):\n");
         for (Map.Entry<String, String> e : PLANNED.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  %-14s %s\n", e.getKey(), e.getValue()));
         }
@@ -88,6 +90,7 @@ final class Help {
             case "merge" -> merge();
             case "plot" -> plot();
             case "bench" -> bench();
+            case "node" -> node();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n\n"
                     + "examples:\n  ./rcc help\n  ./rcc help sweep\n";
             default -> {
@@ -96,6 +99,29 @@ final class Help {
                         : "rcc " + command + ": " + planned + ".\n\nPlanned, not yet available in this version (design.md §6).\n";
             }
         };
+    }
+
+    static String node() {
+        return "usage: rcc node CONFIG... [--id I --hosts h0:port,h1:port,...] --secret-file FILE [--set key=value]... [--out DIR]\n\n"
+                + "Runs one node of a fabric tcp cluster (one process per node). rcc run --set fabric=tcp starts every node on\n"
+                + "this host by itself; rcc node is for nodes started by hand (ssh, pdsh) or by srun. Node 0 collects every\n"
+                + "node's statistics and history, verifies and writes the results (DIR, default out/<name>). With several\n"
+                + "CONFIGs the nodes run them one after the other, each into DIR/<name>.\n\n"
+                + "options:\n"
+                + "  --id I               this node's id (0..nodes-1); under srun: SLURM_PROCID\n"
+                + "  --hosts LIST         every node's host:port, node 0 first; a node listens on its own entry only.\n"
+                + "                       Under srun: the step's node list (SLURM_STEP_NODELIST), ports from --port\n"
+                + "  --port PORT          base port under Slurm (default " + NodeCommand.DEFAULT_PORT + "; +1 per further task on a host)\n"
+                + "  --secret-file FILE   the run's shared secret, readable only by you (chmod 600); every node the same\n"
+                + "  --join-timeout S     seconds to wait for the other nodes at start-up (default 60)\n"
+                + "  --peer-timeout S     seconds a node may stay silent before the run stops (default 5)\n"
+                + "  -s, --set key=value  override a config key (as rcc run); the resolved configs must agree on all nodes\n"
+                + "  -o, --out DIR        result directory (node 0)\n\n"
+                + "example (two hosts):\n"
+                + "  host-a$ ./rcc node exp.yaml --id 0 --hosts host-a:7400,host-b:7400 --secret-file ~/.rcc-secret\n"
+                + "  host-b$ ./rcc node exp.yaml --id 1 --hosts host-a:7400,host-b:7400 --secret-file ~/.rcc-secret\n\n"
+                + "A node that dies, hangs or disconnects stops the run on every node (exit 3, no result).\n"
+                + exitCodes();
     }
 
     static String run() {
@@ -258,7 +284,8 @@ final class Help {
                 + "tolerance (docs/calibration.md).\n\n"
                 + "options:\n"
                 + "      --profile NAME|FILE  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
-                + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n\n"
+                + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n"
+                + "      --fabric sim|tcp     tcp: measure the tcp fabric's primitives on this host instead\n\n"
                 + "example:\n  ./rcc bench --csv bench.csv\n\n"
                 + exitCodes();
     }

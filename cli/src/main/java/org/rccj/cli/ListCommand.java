@@ -25,7 +25,6 @@ final class ListCommand implements Command {
 
     private static Map<String, String> plannedFabrics() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("tcp", "one process per node over the network (rcc node)");
         m.put("rdma", "real RNICs through libibverbs");
         return m;
     }

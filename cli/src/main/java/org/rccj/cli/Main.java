@@ -27,7 +27,7 @@ public final class Main {
 
     /** Runs {@code rcc ARGS} against the real experiment runner, relative to the current directory. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, (c, p) -> ExperimentRunner.run(c, p, LiveProgress.forStream(p)), Path.of(""));
+        return run(args, out, err, TcpLauncher.around((c, p) -> ExperimentRunner.run(c, p, LiveProgress.forStream(p))), Path.of(""));
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)} with another runner and working directory (tests). */
@@ -40,6 +40,9 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             err.println("rcc: " + Failures.outOfMemory(e));
             return Exit.BAD_INPUT;
+        } catch (ClusterFailure e) {
+            err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            return Exit.INTERNAL_ERROR;
         } catch (Throwable t) {
             err.println("rcc: internal error: " + ConfigLoader.oneLine(String.valueOf(t)) + "; stack trace in " + Failures.log(t, args));
             return Exit.INTERNAL_ERROR;
@@ -59,6 +62,7 @@ public final class Main {
         m.put("list", new ListCommand());
         m.put("verify", new VerifyCommand());
         m.put("bench", new BenchCommand());
+        m.put("node", new NodeCommand());
         return m;
     }
 

@@ -3,10 +3,10 @@ package org.rccj.primitives;
 import java.lang.invoke.VarHandle;
 
 /** Executes a one-sided op against a node's registered memory: what the target NIC does. */
-final class MemoryOps {
+public final class MemoryOps {
     private MemoryOps() {}
 
-    static void execute(RegisteredMemory m, Op op) {
+    public static void execute(RegisteredMemory m, Op op) {
         switch (op.verb) {
             case READ -> {
                 m.read(op.region, op.offset, op.data, 0, op.length);

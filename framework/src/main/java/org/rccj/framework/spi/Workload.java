@@ -37,6 +37,15 @@ public interface Workload {
      */
     default int maxAccessesPerTxn() { return 64; }
 
+    /**
+     * Counts the invariants need that live in this process's generators (committed deltas, writes, inserts).
+     * A multi-process run (tcp) sends each node's to node 0, which adds them with {@link #addTallies}.
+     */
+    default long[] tallies() { return new long[0]; }
+
+    /** Adds another process's {@link #tallies} (node 0 of a multi-process run, before {@link #checkInvariants}). */
+    default void addTallies(long[] other) {}
+
     /** After the run, with every transaction finished: each invariant by name, true if it holds. */
     Map<String, Boolean> checkInvariants(Store store);
 }

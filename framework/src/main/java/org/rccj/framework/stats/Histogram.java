@@ -6,7 +6,8 @@ import java.util.Arrays;
  * Log-linear histogram of non-negative longs (ns): exact below 128, then 64 sub-buckets per power of
  * two (relative error below 1.6%). Recording allocates nothing. Exact count, sum, min and max.
  */
-public final class Histogram {
+public final class Histogram implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private static final int LINEAR = 128;      // values below are exact
     private static final int SUB_BITS = 6;      // 64 sub-buckets per octave
     private static final int SUB = 1 << SUB_BITS;

@@ -103,8 +103,19 @@ public final class SmallBank implements Workload {
         return sum[0];
     }
 
+    /** Committed deltas of generators in other processes (tcp). */
+    private long remoteDelta;
+
+    @Override public long[] tallies() {
+        long e = 0;
+        for (SmallBankGenerator g : generators) e += g.committedDelta;
+        return new long[] {e};
+    }
+
+    @Override public void addTallies(long[] other) { remoteDelta += other[0]; }
+
     long expectedMoney() {
-        long e = initialTotal;
+        long e = initialTotal + remoteDelta;
         for (SmallBankGenerator g : generators) e += g.committedDelta;
         return e;
     }

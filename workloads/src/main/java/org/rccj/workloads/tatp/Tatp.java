@@ -167,8 +167,15 @@ public final class Tatp implements Workload {
     }
 
     /** Valid CALL_FORWARDING rows expected now: loaded + committed inserts - committed deletes. */
+    /** Committed inserts minus deletes of generators in other processes (tcp). */
+    private long remoteCallForwarding;
+
+    @Override public long[] tallies() { return new long[] {expectedCallForwarding() - loadedCallForwarding - remoteCallForwarding}; }
+
+    @Override public void addTallies(long[] other) { remoteCallForwarding += other[0]; }
+
     long expectedCallForwarding() {
-        long n = loadedCallForwarding;
+        long n = loadedCallForwarding + remoteCallForwarding;
         for (TatpGenerator g : generators) n += g.committedInserts - g.committedDeletes;
         return n;
     }

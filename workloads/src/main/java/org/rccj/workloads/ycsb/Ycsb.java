@@ -110,8 +110,15 @@ public final class Ycsb implements Workload {
 
     @Override public int maxPickBytes() { return 8 * opsPerTxn; }
 
+    /** Committed writes of generators in other processes (tcp). */
+    private long remoteWrites;
+
+    @Override public long[] tallies() { return new long[] {committedWrites() - remoteWrites}; }
+
+    @Override public void addTallies(long[] other) { remoteWrites += other[0]; }
+
     long committedWrites() {
-        long n = 0;
+        long n = remoteWrites;
         for (YcsbGenerator g : generators) n += g.committedWrites;
         return n;
     }
