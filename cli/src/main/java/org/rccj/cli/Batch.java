@@ -7,11 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
@@ -28,8 +28,14 @@ final class Batch {
     /** One experiment of a batch: its name (also its directory name), resolved config and result directory. */
     record Point(String name, Config config, Path dir) {}
 
-    /** A finished point: the figures of its summary.json, and whether they were reused from an earlier run. */
-    record Done(Point point, RunMetrics metrics, boolean reused) {}
+    /**
+     * A point after the batch: the figures of its summary.json and whether they were reused from an earlier run,
+     * or (metrics null) why it failed and whether that was an internal error.
+     */
+    record Done(Point point, RunMetrics metrics, boolean reused, String failed, boolean internal) {
+        Done(Point point, RunMetrics metrics, boolean reused) { this(point, metrics, reused, null, false); }
+        boolean ok() { return failed == null; }
+    }
 
     private Batch() {}
 
@@ -85,8 +91,10 @@ final class Batch {
     }
 
     /**
-     * Runs the points not yet finished; returns every point's result in the order given.
-     * @throws ConfigException for bad input found while running (e.g. a workload setting too small), naming the point
+     * Runs the points not yet finished; returns every point's outcome in the order given. A point that fails
+     * (bad input found while running, out of memory, an internal error) is recorded as failed and the others go
+     * on; {@link #exitCode} reports them at the end. Interrupting the process (Ctrl-C) prints how many points
+     * are done: finished points are complete result directories, and the same command resumes.
      */
     static List<Done> run(String command, List<Point> points, int jobs, Context ctx) throws Exception {
         List<Point> todo = new ArrayList<>();
@@ -101,10 +109,11 @@ final class Batch {
                 + (todo.isEmpty() ? "" : "; running " + todo.size() + " with " + j + (j == 1 ? " job" : " jobs")
                 + (j < jobs && wallClockFabric(points) != null ? " (" + wallClockFabric(points) + " fabric: one run at a time)" : "")));
         Progress progress = new Progress(ctx.err(), Progress.terminal(ctx.err()), points.size(), reusedCount);
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        AtomicReference<Point> failedPoint = new AtomicReference<>();
+        Map<Point, String> failures = new ConcurrentHashMap<>();
+        Map<Point, Boolean> internal = new ConcurrentHashMap<>();
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        Thread onInterrupt = new Thread(() -> progress.interrupted(), "rcc-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
         ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
             Thread t = new Thread(r, "rcc-" + command);
             t.setDaemon(true);
@@ -114,22 +123,28 @@ final class Batch {
             List<Future<?>> futures = new ArrayList<>();
             for (Point p : todo) {
                 futures.add(pool.submit(() -> {
-                    if (stop.get()) return;
+                    long t0 = System.nanoTime();
                     try {
-                        long t0 = System.nanoTime();
                         RunResult r = ctx.runner().run(p.config(), quiet);
                         if (r == null) throw new IllegalStateException("the experiment runner returned no result");
                         if (r.config == null) r.config = p.config();
                         try {
                             ResultWriter.write(r, p.dir());
                         } catch (IOException e) {
-                            throw new ConfigException("--out " + p.dir() + ": cannot write the results: "
-                                    + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                            throw new ConfigException("--out " + p.dir() + ": cannot write the results: " + OutputPaths.reason(e));
                         }
                         progress.finished(p.name(), (System.nanoTime() - t0) / 1e9);
+                    } catch (ConfigException e) {
+                        failures.put(p, ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                        progress.failed(p.name(), (System.nanoTime() - t0) / 1e9);
+                    } catch (OutOfMemoryError e) {
+                        failures.put(p, Failures.outOfMemory(e));
+                        progress.failed(p.name(), (System.nanoTime() - t0) / 1e9);
                     } catch (Throwable t) {
-                        if (failure.compareAndSet(null, t)) failedPoint.set(p);
-                        stop.set(true);
+                        failures.put(p, "internal error: " + ConfigLoader.oneLine(String.valueOf(t)) + "; stack trace in "
+                                + Failures.log(t, new String[] {command, "point " + p.name()}));
+                        internal.put(p, true);
+                        progress.failed(p.name(), (System.nanoTime() - t0) / 1e9);
                     }
                 }));
             }
@@ -137,16 +152,20 @@ final class Batch {
         } finally {
             pool.shutdownNow();
             progress.close();
-        }
-        Throwable t = failure.get();
-        if (t != null) {
-            String where = command + ": point " + failedPoint.get().name() + ": ";
-            if (t instanceof ConfigException) throw new ConfigException(where + t.getMessage());
-            throw new IllegalStateException(where + t, t);
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run
+            }
         }
         List<Done> out = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
+            String failed = failures.get(p);
+            if (failed != null) {
+                out.add(new Done(p, null, false, failed, internal.containsKey(p)));
+                continue;
+            }
             RunMetrics m;
             try {
                 m = RunMetrics.read(p.dir());
@@ -158,10 +177,41 @@ final class Batch {
         return out;
     }
 
+    /** The points that finished (not failed). */
+    static List<Done> succeeded(List<Done> done) {
+        List<Done> out = new ArrayList<>();
+        for (Done d : done) if (d.ok()) out.add(d);
+        return out;
+    }
+
+    /**
+     * The exit code of a batch: points that failed give 3 when any failed on an internal error, else 2, and are
+     * named on stderr; otherwise verification failures give 1; else 0.
+     */
+    static int exitCode(String command, Context ctx, List<Done> done) {
+        List<String> names = new ArrayList<>();
+        boolean anyInternal = false;
+        for (Done d : done) {
+            if (d.ok()) continue;
+            names.add(d.point().name() + " (" + d.failed() + ")");
+            anyInternal |= d.internal();
+        }
+        if (!names.isEmpty()) {
+            ctx.err().println("rcc: " + command + ": " + names.size() + " of " + done.size() + " runs failed: " + String.join("; ", names)
+                    + "; the others are complete; fix the cause and run the same command again to run the failed ones");
+            return anyInternal ? Exit.INTERNAL_ERROR : Exit.BAD_INPUT;
+        }
+        List<Done> failed = failedVerification(done);
+        if (failed.isEmpty()) return Exit.OK;
+        for (Done d : failed) names.add(d.point().name());
+        ctx.err().println("rcc: verification failed in " + failed.size() + " run(s): " + String.join(", ", names) + " (exit code 1)");
+        return Exit.VERIFICATION_FAILED;
+    }
+
     /** Points whose verification ran and failed. */
     static List<Done> failedVerification(List<Done> done) {
         List<Done> out = new ArrayList<>();
-        for (Done d : done) if (d.metrics().verificationChecked() && !d.metrics().verificationPassed()) out.add(d);
+        for (Done d : done) if (d.ok() && d.metrics().verificationChecked() && !d.metrics().verificationPassed()) out.add(d);
         return out;
     }
 }

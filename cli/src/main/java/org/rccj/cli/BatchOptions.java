@@ -14,6 +14,7 @@ final class BatchOptions {
     static final Option SET = Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build();
     static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("output directory").build();
     static final Option REPEAT = Option.builder().longOpt("repeat").hasArg().argName("N").desc("runs per point (seeds seed..seed+N-1)").build();
+    static final Option FORCE = Option.builder().longOpt("force").desc("write into a directory made by something else").build();
     static final Option JOBS = Option.builder("j").longOpt("jobs").hasArg().argName("J").desc("runs in parallel").build();
 
     private BatchOptions() {}
@@ -51,10 +52,15 @@ final class BatchOptions {
         return ctx.resolve(positional.get(0));
     }
 
-    /** CONFIG with the --set overrides applied (a tree; the name defaults to the file's stem). */
-    static Map<String, Object> tree(Path file, String[] sets) {
+    /** CONFIG with the --set overrides applied (a tree; the name defaults to the file's stem); notes go to {@code notes}. */
+    static Map<String, Object> tree(Path file, String[] sets, java.util.function.Consumer<String> notes) {
         Map<String, Object> tree = ConfigLoader.load(file);
-        if (sets != null) for (String s : sets) ConfigLoader.applySet(tree, s);
+        if (sets != null) {
+            for (String s : sets) {
+                String note = ConfigLoader.applySet(tree, s);
+                if (note != null) notes.accept(note);
+            }
+        }
         if (!tree.containsKey("name")) tree.put("name", RunCommand.stem(file));
         return tree;
     }

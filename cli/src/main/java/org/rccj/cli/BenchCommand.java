@@ -5,6 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.rccj.fabrics.CalibrationReport;
 import org.rccj.fabrics.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
@@ -16,23 +19,22 @@ import org.rccj.primitives.CostProfile;
  * (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the tolerance. These check the cost model; they never tune it toward a protocol result.
  */
 final class BenchCommand implements Command {
+    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp]";
+    static final Options OPTIONS = new Options()
+            .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("cost profile").build())
+            .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build())
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp").desc("the fabric measured").build());
+
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
-        String profileName = CostProfile.DEFAULT;
-        Path csv = null;
-        String fabric = "sim";
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if ((a.equals("--profile") || a.equals("--csv") || a.equals("--fabric")) && i + 1 >= args.size()) {
-                throw new ConfigException("bench: " + a + " needs a value");
-            }
-            switch (a) {
-                case "--profile" -> profileName = args.get(++i);
-                case "--csv" -> csv = ctx.resolve(args.get(++i));
-                case "--fabric" -> fabric = args.get(++i);
-                default -> throw new ConfigException("bench: unknown argument '" + a + "'; accepted: --profile NAME|FILE, --csv FILE, --fabric sim|tcp");
-            }
+        CommandLine cl = Args.parse("bench", OPTIONS, args);
+        if (!cl.getArgList().isEmpty()) {
+            throw new ConfigException("bench: unexpected argument '" + cl.getArgList().get(0) + "'; usage: " + USAGE);
         }
+        String profileName = cl.hasOption("profile") ? cl.getOptionValue("profile") : CostProfile.DEFAULT;
+        Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
+        if (csv != null) OutputPaths.checkFile("bench: --csv", csv);
+        String fabric = cl.hasOption("fabric") ? cl.getOptionValue("fabric").strip() : "sim";
         if (fabric.equals("tcp")) return TcpBench.run(ctx.out(), csv);
         if (!fabric.equals("sim")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
         CostProfile p;
@@ -66,7 +68,11 @@ final class BenchCommand implements Command {
                         .append(nan(r.relError())).append(',').append(nan(r.lo())).append(',').append(nan(r.hi())).append(',')
                         .append(q(r.source())).append('\n');
             }
-            Files.writeString(csv, sb.toString());
+            try {
+                Files.writeString(csv, sb.toString());
+            } catch (java.io.IOException e) {
+                throw new ConfigException("bench: --csv " + csv + ": cannot write: " + OutputPaths.reason(e));
+            }
             out.println("csv: " + csv);
         }
         return Exit.OK;

@@ -21,6 +21,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.ConfigTree;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.Registry;
+import org.rccj.framework.spi.WorkloadFactory;
 
 /**
  * Reads a config file (JSON or YAML) into a tree of maps and applies {@code --set key=value}
@@ -86,10 +89,12 @@ public final class ConfigLoader {
     /**
      * Applies one {@code --set key=value}: the key is dotted ({@code workload.hot_probability}); missing
      * parent mappings are created; a parent that exists and is not a mapping is an error. The value is
-     * typed by {@link #scalar}.
+     * typed by {@link #scalar}. Setting {@code workload} or {@code workload.name} to another workload drops the
+     * settings the new workload does not accept (they belonged to the old one) and keeps the rest.
+     * @return a note saying which keys a workload switch dropped, or null
      */
     @SuppressWarnings("unchecked")
-    public static void applySet(Map<String, Object> tree, String assignment) {
+    public static String applySet(Map<String, Object> tree, String assignment) {
         int eq = assignment.indexOf('=');
         if (eq < 0) {
             throw new ConfigException("--set " + assignment + ": expected key=value, e.g. --set nodes=2 or --set workload.hot_probability=0.5");
@@ -101,11 +106,42 @@ public final class ConfigLoader {
                     + "; expected key=value with a dotted key such as workload.hot_probability");
         }
         Object value = scalar(assignment.substring(eq + 1));
+        if ((key.equals("workload") || key.equals("workload.name")) && value instanceof String name) return switchWorkload(tree, name);
         try {
             ConfigTree.set(tree, key, value);
         } catch (ConfigException e) {
             throw new ConfigException("--set " + e.getMessage());
         }
+        return null;
+    }
+
+    /** Sets the workload's name; keys the new workload does not accept are dropped (and named in the returned note). */
+    @SuppressWarnings("unchecked")
+    private static String switchWorkload(Map<String, Object> tree, String name) {
+        Object wl = tree.get("workload");
+        Map<String, Object> old = wl instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+        String oldName = wl instanceof String str ? str : String.valueOf(old.getOrDefault("name", "smallbank"));
+        Map<String, Object> next = new LinkedHashMap<>();
+        next.put("name", name);
+        WorkloadFactory factory = null;
+        for (WorkloadFactory f : Registry.workloads()) if (f.name().equalsIgnoreCase(name.strip())) factory = f;
+        if (factory == null || factory.name().equalsIgnoreCase(oldName.strip())) {
+            // same workload (or an unknown one, which the config check reports): keep every setting
+            for (Map.Entry<String, Object> e : old.entrySet()) if (!e.getKey().equals("name")) next.put(e.getKey(), e.getValue());
+            tree.put("workload", next);
+            return null;
+        }
+        List<String> accepted = new ArrayList<>();
+        for (Param p : factory.parameters()) accepted.add(p.key());
+        List<String> dropped = new ArrayList<>();
+        for (Map.Entry<String, Object> e : old.entrySet()) {
+            if (e.getKey().equals("name")) continue;
+            if (accepted.contains(e.getKey())) next.put(e.getKey(), e.getValue());
+            else dropped.add("workload." + e.getKey());
+        }
+        tree.put("workload", next);
+        return dropped.isEmpty() ? null : "workload " + oldName.strip() + " -> " + factory.name() + ": dropped " + String.join(", ", dropped)
+                + " (not " + factory.name() + " settings)";
     }
 
     /**

@@ -47,7 +47,8 @@ final class EnumerateCommand implements Command {
             .addOption(BatchOptions.REPEAT)
             .addOption(BatchOptions.JOBS)
             .addOption(BatchOptions.SET)
-            .addOption(BatchOptions.OUT);
+            .addOption(BatchOptions.OUT)
+            .addOption(BatchOptions.FORCE);
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
@@ -74,11 +75,13 @@ final class EnumerateCommand implements Command {
         int repeat = BatchOptions.repeat("enumerate", cl);
         int jobs = BatchOptions.jobs("enumerate", cl);
 
-        Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"));
+        Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
         Config baseConfig = BatchOptions.resolve("enumerate", base);
         List<Stage> stages = baseConfig.protocolFactory().stages();
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-hybrid");
         Batch.checkOutDir("enumerate", out);
+        Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of("hybrid"));
+        Provenance.check(made, out, cl.hasOption("force"));
 
         // every code's configs are resolved (and so checked) before anything runs
         List<HybridCode> codes = HybridCode.all(stages);
@@ -104,6 +107,7 @@ final class EnumerateCommand implements Command {
         List<Batch.Point> everything = new ArrayList<>();
         for (List<Batch.Point> l : pointsByCode.values()) everything.addAll(l);
         Batch.checkPointDirs("enumerate", everything);
+        OutputPaths.checkDir("--out", out);
 
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         GuidedRun guidedRun = null;
@@ -127,6 +131,7 @@ final class EnumerateCommand implements Command {
         List<CodeResult> table = HybridTable.byCode(finished);
         Path csv = out.resolve(HybridTable.FILE_NAME);
         ResultTable.write(csv, HybridTable.csv(table));
+        Provenance.write(out, made, args);
 
         Map<Integer, CodeResult> complete = new HashMap<>();
         for (CodeResult c : table) if (c.runs().size() == repeat) complete.put(c.code(), c);
@@ -138,13 +143,17 @@ final class EnumerateCommand implements Command {
                 + BatchOptions.display(ctx, out) + (shard.isAll() ? "" : "; when every shard is done, combine them with rcc merge"));
         ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + table.size() + " codes)"
                 + (guidedRun != null ? ", " + BatchOptions.display(ctx, out.resolve(GUIDED_CSV)) : ""));
-        return SweepCommand.verificationExit(ctx, done);
+        return Batch.exitCode("enumerate", ctx, done);
     }
 
     /** The measured side of a guided search, for its report. */
     private record GuidedRun(List<Batch.Done> done, GuidedModel.Probes probes, int budget, List<Integer> probeCodes,
                              List<Integer> chosen, List<GuidedModel.Prediction> predictions, Map<Integer, CodeResult> measured, int newRuns) {
         void report(Context ctx, Map<Integer, CodeResult> complete, boolean all) {
+            if (measured.isEmpty()) {
+                ctx.out().println("guided search: no code could be measured");
+                return;
+            }
             CodeResult best = Ranking.rank(measured.values()).get(0);
             ctx.out().println();
             ctx.out().println("guided search (probes " + probes.spelled() + ", budget " + budget + "): measured " + measured.size()
@@ -197,7 +206,7 @@ final class EnumerateCommand implements Command {
 
     private static Map<Integer, CodeResult> group(List<Batch.Done> done) {
         List<RunMetrics> ms = new ArrayList<>();
-        for (Batch.Done d : done) ms.add(d.metrics());
+        for (Batch.Done d : Batch.succeeded(done)) ms.add(d.metrics());
         Map<Integer, CodeResult> out = new LinkedHashMap<>();
         for (CodeResult c : HybridTable.byCode(ms)) out.put(c.code(), c);
         return out;

@@ -28,7 +28,7 @@ final class Help {
         sb.append("usage: rcc COMMAND [ARGS...]\n");
         sb.append("       rcc help COMMAND | rcc COMMAND --help | rcc --version\n\n");
         sb.append("commands:\n");
-        sb.append("  run CONFIG [--set key=value]... [--out DIR]\n");
+        sb.append("  run CONFIG [--set key=value]... [--out DIR] [--force]\n");
         sb.append("                 run one experiment; prints a report and writes DIR/summary.json,\n");
         sb.append("                 stages.csv and timeline.csv (default DIR: out/<name>)\n");
         sb.append("  sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set key=value]... [--out DIR]\n");
@@ -37,41 +37,48 @@ final class Help {
         sb.append("  enumerate CONFIG [--strategy exhaustive|guided] [--budget K] [--repeat N] [--jobs J] [--shard i/n] [--out DIR]\n");
         sb.append("                 run every hybrid code of the config's protocol (or the promising ones), rank them,\n");
         sb.append("                 write hybrid.csv; resumable; --shard splits the codes for a cluster array job\n");
-        sb.append("  merge DIR... --out DIR\n");
+        sb.append("  merge DIR... --out DIR [--allow-partial]\n");
         sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
         sb.append("  plot DIR... [--out DIR]\n");
         sb.append("                 PNG and SVG charts: stage breakdowns, hybrid scatter, sweep lines\n");
         sb.append("  compare DIR DIR [DIR...]\n");
         sb.append("                 runs, sweeps or enumerations side by side: metrics, stage latencies, differences\n");
-        sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
-        sb.append("                 fabrics and cost profiles\n");
+        sb.append("  list [examples|schema]\n");
+        sb.append("                 protocols (stages, hybrid bits, options), workloads (settings), fabrics and\n");
+        sb.append("                 cost profiles; the example configs; the JSON Schema of a config\n");
         sb.append("  verify HISTORY.jsonl\n");
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
+        sb.append("  bench [--profile NAME|FILE] [--csv FILE]\n");
+        sb.append("                 calibration report: primitive micro-benchmarks on sim next to published figures\n");
         sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
         sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
         sb.append("                 them itself on this host)\n");
-        sb.append("  help [COMMAND] this text, or a command's options and examples\n");
+        sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
+        sb.append("A run, sweep or enumeration refuses (exit 2) to write into a directory holding results of something\n");
+        sb.append("else (provenance.json records what made it) unless --force.\n");
         if (!PLANNED.isEmpty()) sb.append("\nplanned (not yet available; running them exits with code 2):\n");
         for (Map.Entry<String, String> e : PLANNED.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  %-14s %s\n", e.getKey(), e.getValue()));
         }
         sb.append("\nexamples:\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2 --set replication=2 --out out/occ-2nodes\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.hot_probability=0.5 --out out/hot50\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set verify=true --set history=history.jsonl\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set verify=true --set history=history.jsonl --out out/occ-history\n");
         sb.append("  ./rcc verify history.jsonl\n");
         sb.append("  ./rcc sweep examples/smallbank-occ.yaml --vary coroutines=1,3,5,7,9,11 --out out/coro\n");
         sb.append("  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=10 --jobs 2 --out out/occ-hybrid\n");
         sb.append("  ./rcc plot out/occ-hybrid\n");
-        sb.append("  ./rcc list\n\n");
+        sb.append("  ./rcc list\n");
+        sb.append("  ./rcc list examples\n\n");
         sb.append(exitCodes());
         return sb.toString();
     }
 
     static String exitCodes() {
-        return "exit codes: 0 success, 1 verification failed, 2 bad input (unknown command, option, key or value),\n"
-                + "            3 internal error\n";
+        return "exit codes: 0 success, 1 verification failed, 2 bad input (unknown command, option, key or value;\n"
+                + "            an output path that cannot be written; a run too large for memory; failed sweep points),\n"
+                + "            3 internal error (one line naming a log file with the details)\n";
     }
 
     /** Help of a command, or null if there is no such command. */
@@ -84,9 +91,11 @@ final class Help {
             case "enumerate" -> enumerate();
             case "merge" -> merge();
             case "plot" -> plot();
+            case "bench" -> bench();
             case "node" -> node();
             case "compare" -> compare();
-            case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n";
+            case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n\n"
+                    + "examples:\n  ./rcc help\n  ./rcc help sweep\n";
             default -> {
                 String planned = PLANNED.get(command);
                 yield planned == null ? null
@@ -120,10 +129,14 @@ final class Help {
 
     static String run() {
         StringBuilder sb = new StringBuilder();
-        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR]\n\n");
+        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR] [--force]\n\n");
         sb.append("Runs one experiment described by CONFIG (.json as JSON; .yaml, .yml or anything else as YAML),\n");
         sb.append("prints a report and writes the result directory DIR (summary.json, stages.csv, timeline.csv).\n");
-        sb.append("A previous result in DIR is replaced; a non-empty directory that is not a result is never touched.\n\n");
+        sb.append("A previous result of the same config in DIR is replaced; a result of another config (DIR/provenance.json)\n");
+        sb.append("is refused unless --force; a non-empty directory that is not a result is never touched. DIR and the\n");
+        sb.append("history file are checked before the run. summary.json lists warnings (too few commits, a window\n");
+        sb.append("shorter than the latency, an oversubscribed local run); the report prints them. On a terminal the run\n");
+        sb.append("shows its progress (time done, commits so far).\n\n");
         sb.append("options:\n");
         sb.append("  -s, --set key=value  override a config key after reading CONFIG; repeatable, applied in order.\n");
         sb.append("                       Dotted keys reach into sections (workload.hot_probability=0.5,\n");
@@ -131,6 +144,7 @@ final class Help {
         sb.append("                       true/false booleans, null or nothing after '=' is null, 'quoted' a string.\n");
         sb.append("  -o, --out DIR        result directory (default: out/<name> under the current directory;\n");
         sb.append("                       <name> is the config's name, else the CONFIG file name without extension)\n");
+        sb.append("      --force          replace a result of another config in DIR\n");
         sb.append("  -h, --help           this text\n\n");
         sb.append("config keys (rcc list shows each protocol's options and each workload's settings):\n");
         for (Param p : Config.TOP_LEVEL) sb.append(paramLine(p, "  "));
@@ -142,9 +156,12 @@ final class Help {
         }
         sb.append("\nexamples:\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2 --set replication=2 --out out/occ-2nodes\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=18 --out out/occ-18\n");
-        sb.append("  ./rcc run examples/smallbank-occ.yaml --set fabric=local --set verify=true\n\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set fabric=local --set verify=true --out out/occ-local\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.name=ycsb --out out/ycsb-occ\n\n");
+        sb.append("Switching workloads (--set workload.name=ycsb or --set workload=ycsb) drops the settings the new workload\n");
+        sb.append("does not accept and says which.\n");
         sb.append("The run exits 1 when verify is true and the history is not serializable or an invariant fails.\n");
         sb.append(exitCodes());
         return sb.toString();
@@ -158,19 +175,25 @@ final class Help {
                 + "point, the varied keys, protocol, hybrid, runs, throughput_tps, latency_mean/p50/p90/p99_us, abort_rate\n"
                 + "and <STAGE>_mean_us then <STAGE>_p99_us per stage; with --repeat N > 1 every metric is the mean over\n"
                 + "seeds seed..seed+N-1, followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
-                + "Points whose directory already holds a finished result of the same config are not run again.\n\n"
+                + "Points whose directory already holds a finished result of the same config are not run again. A point that\n"
+                + "fails becomes a row with its reason in the failed column; the others go on and the sweep exits 2 (3 for an\n"
+                + "internal error) naming the failed points. The warnings column lists the runs' summary.json warnings.\n"
+                + "DIR/provenance.json records the command, base config and varied keys: a sweep of another base config or\n"
+                + "other keys into DIR is refused unless --force (adding values to the same keys resumes and grows it).\n"
+                + "Ctrl-C prints how many points are done; the same command resumes.\n\n"
                 + "options:\n"
                 + "  -v, --vary key=v1,v2,...  a config key (dotted, as for --set) and its values; repeatable\n"
                 + "      --repeat N            runs per point with seeds seed, seed+1, ... (default 1)\n"
                 + "  -j, --jobs J              runs in parallel (default: the number of cores); local-fabric runs\n"
                 + "                            measure wall-clock time and always run one at a time\n"
                 + "  -s, --set key=value       override a config key for every point (as for rcc run)\n"
-                + "  -o, --out DIR             output directory (default out/<name>-sweep)\n\n"
+                + "  -o, --out DIR             output directory (default out/<name>-sweep)\n"
+                + "      --force               write into a directory made by another sweep, enumeration or run\n\n"
                 + "Progress (runs done/total, elapsed, ETA) goes to stderr, in place on a terminal.\n\n"
                 + "examples:\n"
                 + "  ./rcc sweep examples/smallbank-occ.yaml --vary coroutines=1,3,5,7,9,11 --out out/coro\n"
-                + "  ./rcc sweep examples/smallbank-occ.yaml --vary hybrid=all-rpc,all-onesided --vary workload.hot_probability=0.1,0.5,0.9 \\\n"
-                + "      --repeat 3 --set duration_ms=10 --out out/hot\n"
+                + "  ./rcc sweep examples/smallbank-occ.yaml --vary hybrid=all-rpc,all-onesided --vary workload.hot_probability=0.1,0.5,0.9 --repeat 3 --set duration_ms=10 --out out/hot\n"
+                + "  ./rcc sweep examples/smallbank-occ.yaml --vary workload.name=smallbank,ycsb --set duration_ms=5 --out out/workloads\n"
                 + "  ./rcc plot out/coro\n\n"
                 + exitCodes();
     }
@@ -194,13 +217,14 @@ final class Help {
                 + "      --repeat N            runs per code with seeds seed, seed+1, ... (mean and 95% CI in hybrid.csv)\n"
                 + "  -j, --jobs J              runs in parallel (default: the number of cores; local fabric: 1)\n"
                 + "  -s, --set key=value       override a config key (as for rcc run; hybrid is set per code)\n"
-                + "  -o, --out DIR             output directory (default out/<name>-hybrid)\n\n"
+                + "  -o, --out DIR             output directory (default out/<name>-hybrid)\n"
+                + "      --force               write into a directory made by something else (see rcc help sweep)\n\n"
                 + "On a complete exhaustive enumeration it also reports how many runs guided search would have needed to\n"
                 + "find the winner (replayed on the results); guided search writes DIR/guided.csv (every code's prediction).\n\n"
                 + "examples:\n"
                 + "  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=10 --set verify=false --jobs 2 --out out/occ\n"
                 + "  ./rcc enumerate examples/smallbank-occ.yaml --strategy guided --budget 4 --out out/occ-guided\n"
-                + "  ./rcc enumerate examples/smallbank-occ.yaml --shard 2/3 --out out/occ-shard2   # then: rcc merge\n\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --shard 2/3 --out out/occ-shard2\n\n"
                 + exitCodes();
     }
 
@@ -208,9 +232,17 @@ final class Help {
         return "usage: " + MergeCommand.USAGE + "\n\n"
                 + "Combines the shards of one enumeration (rcc enumerate --shard i/n): copies their run directories into\n"
                 + "the --out directory and writes its hybrid.csv, byte for byte what one unsharded run writes. All runs\n"
-                + "must be of the same experiment (configs equal but for hybrid and seed).\n\n"
-                + "example:\n"
-                + "  ./rcc merge out/occ-1 out/occ-2 out/occ-3 --out out/occ\n\n"
+                + "must be of the same experiment (configs equal but for hybrid and seed; a difference is named). Codes\n"
+                + "missing from the shards make it exit 2 without writing (so a Slurm afterok chain stops) unless\n"
+                + "--allow-partial.\n\n"
+                + "options:\n"
+                + "  -o, --out DIR      the combined directory (required)\n"
+                + "      --allow-partial  merge even when some codes have no result\n"
+                + "      --force        write into a directory made by something else\n\n"
+                + "examples:\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=1 --shard 1/2 --out out/occ-1\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=1 --shard 2/2 --out out/occ-2\n"
+                + "  ./rcc merge out/occ-1 out/occ-2 --out out/occ\n\n"
                 + exitCodes();
     }
 
@@ -230,12 +262,14 @@ final class Help {
                 + "                               and latency-cdf (latency.hlog); a directory of run directories counts as all\n"
                 + "More than 6 series or 32 bars become panels (one per protocol, else per workload) sharing one y range and\n"
                 + "legend. Points whose summary.json lists warnings are marked (red cross; ' (!)' after a bar's label).\n"
-                + "With several directories the file names start with the directory's name.\n\n"
+                + "With several directories the file names start with the directory's name. A sweep.csv or hybrid.csv that\n"
+                + "does not match the result directories beside it is refused; failed sweep points are left out.\n\n"
                 + "options:\n"
                 + "  -o, --out DIR   where the charts go (default: the directory given, or out/plots for several)\n\n"
                 + "examples:\n"
+                + "  ./rcc enumerate examples/smallbank-occ.yaml --set duration_ms=1 --out out/occ-hybrid\n"
                 + "  ./rcc plot out/occ-hybrid\n"
-                + "  ./rcc plot out/occ-rpc out/occ-onesided out/occ-18 --out out/fig13\n\n"
+                + "  ./rcc plot out/occ-hybrid/hybrid=00 out/occ-hybrid/hybrid=63 --out out/fig13\n\n"
                 + exitCodes();
     }
 
@@ -255,11 +289,28 @@ final class Help {
     }
 
     static String list() {
-        return "usage: rcc list\n\n"
+        return "usage: rcc list [examples|schema]\n\n"
                 + "Lists the protocols (description, stages with their hybrid-code bits, protocol_options), the\n"
                 + "workloads (description and every setting with its type, accepted values, default and help),\n"
-                + "the fabrics and the cost profiles found on the class path.\n\n"
-                + "example:\n  ./rcc list\n";
+                + "the fabrics and the cost profiles found on the class path.\n"
+                + "  examples  the example configs (examples/*.yaml) with their one-line purpose\n"
+                + "  schema    the JSON Schema of a config (draft 2020-12), from the same declarations the config\n"
+                + "            check uses; for editors: ./rcc list schema > config.schema.json\n\n"
+                + "examples:\n  ./rcc list\n  ./rcc list examples\n  ./rcc list schema\n";
+    }
+
+    static String bench() {
+        return "usage: " + BenchCommand.USAGE + "\n\n"
+                + "The calibration report: the primitive micro-benchmarks on the sim fabric (round trips, peak verb rates,\n"
+                + "READ vs RPC, coroutines, doorbell batching, passive ACK), each next to the figure published for the\n"
+                + "hardware (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the\n"
+                + "tolerance (docs/calibration.md).\n\n"
+                + "options:\n"
+                + "      --profile NAME|FILE  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
+                + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n"
+                + "      --fabric sim|tcp     tcp: measure the tcp fabric's primitives on this host instead\n\n"
+                + "example:\n  ./rcc bench --csv bench.csv\n\n"
+                + exitCodes();
     }
 
     static String verify() {
@@ -269,7 +320,7 @@ final class Help {
                 + "reports every cycle with the transactions involved.\n\n"
                 + "exit codes: 0 serializable, 1 not serializable, 2 missing or malformed history\n\n"
                 + "example:\n"
-                + "  ./rcc run examples/smallbank-occ.yaml --set history=history.jsonl && ./rcc verify history.jsonl\n";
+                + "  ./rcc run examples/smallbank-occ.yaml --set history=history.jsonl --out out/occ-history && ./rcc verify history.jsonl\n";
     }
 
     /** One line per setting: key, type, default, accepted values, help. */

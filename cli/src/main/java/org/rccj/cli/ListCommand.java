@@ -1,6 +1,9 @@
 package org.rccj.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,9 +30,15 @@ final class ListCommand implements Command {
     }
 
     @Override
-    public int run(List<String> args, Context ctx) {
+    public int run(List<String> args, Context ctx) throws java.io.IOException {
+        if (args.size() == 1 && args.get(0).equals("examples")) return examples(ctx);
+        if (args.size() == 1 && args.get(0).equals("schema")) {
+            ctx.out().print(ConfigSchema.json());
+            return Exit.OK;
+        }
         if (!args.isEmpty()) {
-            throw new ConfigException("list: takes no arguments, got '" + String.join(" ", args) + "'; see 'rcc help list'");
+            throw new ConfigException("list: unknown argument '" + String.join(" ", args) + "'; accepted: nothing, examples, schema;"
+                    + " see 'rcc help list'");
         }
         PrintStream out = ctx.out();
         out.println("protocols:");
@@ -85,5 +94,46 @@ final class ListCommand implements Command {
         out.println("  codes that need loopback atomics on hardware whose NIC atomics are incoherent (cx4-edr, cx6-hdr):");
         out.println("  every code except all-rpc (any one-sided stage may CAS a word that handlers CAS too)");
         return Exit.OK;
+    }
+
+    /** The examples directory: ./examples if there is one, else the one beside the rcc launcher (-Drcc.home). */
+    static Path examplesDir(Context ctx) {
+        Path here = ctx.resolve("examples");
+        if (Files.isDirectory(here)) return here;
+        String home = System.getProperty("rcc.home");
+        if (home != null && Files.isDirectory(Path.of(home, "examples"))) return Path.of(home, "examples");
+        throw new ConfigException("list examples: no examples directory here (" + here + ") or beside the rcc launcher; run it from the"
+                + " repository root");
+    }
+
+    /** Every example config (*.yaml, *.yml, *.json under examples/, by path) with its one-line purpose. */
+    private static int examples(Context ctx) throws java.io.IOException {
+        Path dir = examplesDir(ctx);
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(p -> p.getFileName().toString().matches(".*\\.(yaml|yml|json)")).sorted().toList();
+        }
+        int w = 0;
+        for (Path f : files) w = Math.max(w, display(ctx, dir, f).length());
+        ctx.out().println("example configs (./rcc run FILE; first comment line = purpose):");
+        for (Path f : files) ctx.out().printf("  %-" + w + "s  %s%n", display(ctx, dir, f), purpose(f));
+        return Exit.OK;
+    }
+
+    /** examples/... when the examples are in the working directory, else the full path (runnable from here). */
+    private static String display(Context ctx, Path dir, Path f) {
+        return dir.equals(ctx.resolve("examples")) ? Path.of("examples").resolve(dir.relativize(f)).toString() : f.toString();
+    }
+
+    /** The first comment line of a config file, without '#', or "(no description)". */
+    static String purpose(Path file) throws java.io.IOException {
+        for (String line : Files.readAllLines(file)) {
+            String s = line.strip();
+            if (s.isEmpty()) continue;
+            if (!s.startsWith("#")) break;
+            String text = s.replaceFirst("^#+", "").strip();
+            if (!text.isEmpty()) return text;
+        }
+        return "(no description)";
     }
 }

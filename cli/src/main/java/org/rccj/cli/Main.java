@@ -13,8 +13,10 @@ import org.rccj.results.Environment;
 /**
  * The {@code rcc} command (design.md §6). {@link #run} is the whole CLI as a function of its arguments
  * and output streams; {@link #main} only exits with its code. Bad input of any kind prints one line
- * starting with "rcc: " on stderr and gives {@link Exit#BAD_INPUT}; unexpected exceptions print
- * "rcc: internal error: ..." with the stack trace and give {@link Exit#INTERNAL_ERROR}.
+ * starting with "rcc: " on stderr and gives {@link Exit#BAD_INPUT}; running out of memory prints one line and
+ * gives {@link Exit#BAD_INPUT} too (the run asked for more than the machine has); unexpected exceptions print
+ * one line "rcc: internal error: ..." with the path of a log file holding the stack trace and give
+ * {@link Exit#INTERNAL_ERROR}. No stack trace ever reaches the terminal.
  */
 public final class Main {
     private Main() {}
@@ -25,7 +27,7 @@ public final class Main {
 
     /** Runs {@code rcc ARGS} against the real experiment runner, relative to the current directory. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, TcpLauncher.around(ExperimentRunner::run), Path.of(""));
+        return run(args, out, err, TcpLauncher.around((c, p) -> ExperimentRunner.run(c, p, LiveProgress.forStream(p))), Path.of(""));
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)} with another runner and working directory (tests). */
@@ -35,12 +37,14 @@ public final class Main {
         } catch (ConfigException e) {
             err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
             return Exit.BAD_INPUT;
+        } catch (OutOfMemoryError e) {
+            err.println("rcc: " + Failures.outOfMemory(e));
+            return Exit.BAD_INPUT;
         } catch (ClusterFailure e) {
             err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
             return Exit.INTERNAL_ERROR;
         } catch (Throwable t) {
-            err.println("rcc: internal error: " + ConfigLoader.oneLine(String.valueOf(t)));
-            t.printStackTrace(err);
+            err.println("rcc: internal error: " + ConfigLoader.oneLine(String.valueOf(t)) + "; stack trace in " + Failures.log(t, args));
             return Exit.INTERNAL_ERROR;
         } finally {
             out.flush();
@@ -78,7 +82,7 @@ public final class Main {
             return Exit.OK;
         }
         if (first.equals("help")) {
-            String text = Help.of(rest.get(0));
+            String text = Help.of(rest.get(0).equals("-h") || rest.get(0).equals("--help") ? "help" : rest.get(0));
             if (text == null) throw new ConfigException("help: unknown command '" + rest.get(0) + "'; commands: " + names);
             ctx.out().print(text);
             return Exit.OK;

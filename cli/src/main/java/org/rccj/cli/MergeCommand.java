@@ -31,8 +31,9 @@ import org.rccj.results.SummaryJson;
  * byte for byte the hybrid.csv one unsharded run would have written.
  */
 final class MergeCommand implements Command {
-    static final String USAGE = "rcc merge DIR... --out DIR";
-    static final Options OPTIONS = new Options().addOption(BatchOptions.OUT);
+    static final String USAGE = "rcc merge DIR... --out DIR [--allow-partial] [--force]";
+    static final Options OPTIONS = new Options().addOption(BatchOptions.OUT).addOption(BatchOptions.FORCE)
+            .addOption(org.apache.commons.cli.Option.builder().longOpt("allow-partial").desc("merge even when codes are missing").build());
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
@@ -47,6 +48,7 @@ final class MergeCommand implements Command {
         Map<String, RunMetrics> runs = new LinkedHashMap<>();
         String experiment = null;
         Path experimentDir = null;
+        com.fasterxml.jackson.databind.JsonNode experimentConfig = null;
         int duplicates = 0;
         for (String in : inputs) {
             Path dir = ctx.resolve(in);
@@ -71,24 +73,45 @@ final class MergeCommand implements Command {
                 if (experiment == null) {
                     experiment = exp;
                     experimentDir = child;
+                    experimentConfig = m.config();
                 } else if (!experiment.equals(exp)) {
+                    com.fasterxml.jackson.databind.node.ObjectNode a = m.config().deepCopy(), b = experimentConfig.deepCopy();
+                    a.remove(List.of("hybrid", "seed"));
+                    b.remove(List.of("hybrid", "seed"));
                     throw new ConfigException("merge: " + child + " is from another experiment than " + experimentDir
-                            + " (their configs differ in more than hybrid and seed); merge only the shards of one enumeration");
+                            + " (" + Provenance.firstDifference("", a, b) + "); merge only the shards of one enumeration");
                 }
                 if (runs.putIfAbsent(m.code() + "/" + m.seed(), m) != null) duplicates++;
             }
         }
 
-        Files.createDirectories(out);
-        int copied = 0;
-        for (RunMetrics m : runs.values()) if (copyInto(m.dir(), out)) copied++;
-        List<CodeResult> table = HybridTable.byCode(new ArrayList<>(runs.values()));
-        Path csv = out.resolve(HybridTable.FILE_NAME);
-        ResultTable.write(csv, HybridTable.csv(table));
-
         RunMetrics any = runs.values().iterator().next();
         List<Stage> stages = ConfigResolver.protocol(any.protocol()).stages();
         int total = 1 << stages.size();
+        List<CodeResult> table = HybridTable.byCode(new ArrayList<>(runs.values()));
+        if (table.size() < total && !cl.hasOption("allow-partial")) {
+            java.util.Set<Integer> have = new java.util.TreeSet<>();
+            for (CodeResult c : table) have.add(c.code());
+            List<String> missing = new ArrayList<>();
+            for (var hc : org.rccj.framework.spi.HybridCode.all(stages)) if (!have.contains(hc.code())) missing.add(Integer.toString(hc.code()));
+            throw new ConfigException("merge: partial: " + table.size() + " of " + total + " codes have results; missing "
+                    + (missing.size() > 12 ? String.join(", ", missing.subList(0, 12)) + ", ... (" + missing.size() + " in all)" : String.join(", ", missing))
+                    + "; wait for (or rerun) the missing shards, or pass --allow-partial to merge what is there");
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode expConfig = experimentConfig.deepCopy();
+        expConfig.remove(List.of("hybrid", "seed"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> expMap = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(expConfig, LinkedHashMap.class);
+        Provenance.Made made = new Provenance.Made("merge", expMap, List.of("hybrid", "seed"));
+        Provenance.check(made, out, cl.hasOption("force"));
+        OutputPaths.checkDir("merge: --out", out);
+
+        Files.createDirectories(out);
+        int copied = 0;
+        for (RunMetrics m : runs.values()) if (copyInto(m.dir(), out)) copied++;
+        Path csv = out.resolve(HybridTable.FILE_NAME);
+        ResultTable.write(csv, HybridTable.csv(table));
+        Provenance.write(out, made, args);
         ctx.err().println("merge: " + runs.size() + " runs of " + table.size() + " codes from " + inputs.size() + " director"
                 + (inputs.size() == 1 ? "y" : "ies") + " (" + copied + " copied" + (duplicates > 0 ? ", " + duplicates + " duplicates skipped" : "") + ")");
         EnumerateCommand.printRanking(ctx, any.protocol() + " on " + any.workload(), table, stages, total);
@@ -126,7 +149,7 @@ final class MergeCommand implements Command {
         }
         String problem = ResultWriter.problemWith(target);
         if (problem != null) throw new ConfigException("merge: --out: " + problem);
-        Path tmp = Files.createTempDirectory(out, "." + target.getFileName() + ".tmp-");
+        Path tmp = Files.createDirectory(out.resolve("." + target.getFileName() + ".tmp-" + java.util.UUID.randomUUID()));
         try (Stream<Path> files = Files.walk(run)) {
             files.forEach(src -> {
                 try {

@@ -12,6 +12,7 @@ import org.rccj.hybrid.HybridTable;
 import org.rccj.results.CsvTable;
 import org.rccj.results.Figures;
 import org.rccj.results.Plots;
+import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 
@@ -41,6 +42,11 @@ final class PlotCommand implements Command {
         else if (inputs.size() == 1) out = inputs.get(0).dir();
         else out = ctx.resolve("out").resolve("plots");
         if (Files.exists(out) && !Files.isDirectory(out)) throw new ConfigException("plot: --out " + out + " exists and is not a directory");
+        OutputPaths.checkDir("plot: --out", out);
+        for (Input in : inputs) {
+            if (in.kind() == Kind.SWEEP) checkAgainstPoints(in.dir(), SweepCommand.CSV, "point");
+            if (in.kind() == Kind.HYBRID) checkAgainstPoints(in.dir(), HybridTable.FILE_NAME, "code");
+        }
 
         int tables = 0;
         for (Input in : inputs) if (in.kind() != Kind.RUNS) tables++;
@@ -52,12 +58,12 @@ final class PlotCommand implements Command {
             String prefix = tables > 1 || (tables == 1 && inputs.size() > 1) ? BatchOptions.safeName(in.dir().getFileName().toString()) + "-" : "";
             switch (in.kind()) {
                 case HYBRID -> {
-                    CsvTable t = read(in.dir().resolve(HybridTable.FILE_NAME));
+                    CsvTable t = read(ctx, in.dir().resolve(HybridTable.FILE_NAME));
                     hybridTables.add(t);
                     hybridDirs.add(in.dir());
                     saved.addAll(Figures.ofHybridTable(t, in.dir(), out, prefix));
                 }
-                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(in.dir().resolve(SweepCommand.CSV)),
+                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(ctx, in.dir().resolve(SweepCommand.CSV)),
                         in.dir().getFileName().toString(), in.dir(), out, prefix));
                 case RUNS -> {
                     for (Path r : in.runs()) {
@@ -82,13 +88,74 @@ final class PlotCommand implements Command {
         return Exit.OK;
     }
 
-    private static CsvTable read(Path csv) {
+    /** The table's rows that did not fail (failed sweep points have no figures to draw). */
+    private static CsvTable read(Context ctx, Path csv) {
         try {
             CsvTable t = CsvTable.read(csv);
+            int failed = t.column(ResultTable.FAILED);
+            if (failed >= 0) {
+                List<List<String>> ok = new ArrayList<>();
+                List<String> left = new ArrayList<>();
+                for (List<String> row : t.rows()) {
+                    if (row.get(failed).isBlank()) ok.add(row);
+                    else left.add(row.get(0));
+                }
+                if (!left.isEmpty()) {
+                    ctx.err().println("plot: " + BatchOptions.display(ctx, csv) + ": left out " + left.size() + " failed point"
+                            + (left.size() == 1 ? "" : "s") + ": " + String.join(", ", left));
+                }
+                t = new CsvTable(t.header(), ok);
+            }
             if (t.rows().isEmpty()) throw new ConfigException("plot: " + csv + " has no rows (no finished results)");
             return t;
         } catch (IOException e) {
             throw new ConfigException("plot: " + csv + ": cannot read: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    /**
+     * Refuses a sweep.csv or hybrid.csv that does not match the result directories beside it (a table left
+     * from another sweep, or points rerun since): every row's throughput must be the mean of its runs' summary.json.
+     */
+    static void checkAgainstPoints(Path dir, String file, String keyColumn) throws IOException {
+        Path csv = dir.resolve(file);
+        CsvTable t;
+        try {
+            t = CsvTable.read(csv);
+        } catch (IOException e) {
+            throw new ConfigException("plot: " + csv + ": cannot read: " + OutputPaths.reason(e));
+        }
+        List<Path> children = MergeCommand.resultDirs(dir);
+        int failedCol = t.column(ResultTable.FAILED);
+        for (int r = 0; r < t.rows().size(); r++) {
+            if (failedCol >= 0 && !t.rows().get(r).get(failedCol).isBlank()) continue;
+            String key = t.get(r, keyColumn);
+            List<RunMetrics> runs = new ArrayList<>();
+            for (Path c : children) {
+                String name = c.getFileName().toString();
+                boolean mine = keyColumn.equals("point")
+                        ? name.equals(key) || name.matches(java.util.regex.Pattern.quote(key) + ",seed=-?[0-9]+")
+                        : name.matches("hybrid=0*" + java.util.regex.Pattern.quote(key) + "(,seed=-?[0-9]+)?");
+                if (!mine) continue;
+                try {
+                    runs.add(RunMetrics.read(c));
+                } catch (IOException e) {
+                    throw new ConfigException("plot: " + c + ": cannot read " + SummaryJson.FILE_NAME + ": "
+                            + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                }
+            }
+            String where = "plot: " + csv + " does not match the results beside it: " + keyColumn + " " + key + ": ";
+            String fix = "; rerun the command that made it (finished points are reused) to rewrite the table";
+            if (runs.size() != (int) t.number(r, "runs")) {
+                throw new ConfigException(where + (int) t.number(r, "runs") + " runs in the table, " + runs.size() + " result directories" + fix);
+            }
+            double sum = 0;
+            for (RunMetrics m : runs) sum += m.throughputTps();
+            double mean = sum / runs.size(), inTable = t.number(r, "throughput_tps");
+            if (!(Math.abs(mean - inTable) <= 1e-3 + 1e-9 * Math.abs(mean))) {
+                throw new ConfigException(where + "throughput_tps " + t.get(r, "throughput_tps") + " in the table, "
+                        + String.format(java.util.Locale.ROOT, "%.3f", mean) + " in its summary.json" + fix);
+            }
         }
     }
 

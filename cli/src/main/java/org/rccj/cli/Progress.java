@@ -46,6 +46,33 @@ final class Progress {
 
     synchronized void finished(String point, double wallS) {
         done++;
+        step(point, wallS);
+    }
+
+    /** A point that failed: counted as run (for the ETA), not as done. */
+    synchronized void failed(String point, double wallS) {
+        step(point + " FAILED", wallS);
+    }
+
+    /** Points with a complete result so far (reused ones included). */
+    synchronized int done() { return done; }
+
+    /**
+     * Says how far an interrupted batch got (called from a shutdown hook: Ctrl-C or a kill); nothing once every
+     * point has run.
+     */
+    synchronized void interrupted() {
+        if (ran == toRun) return;
+        if (inPlace && lastWidth > 0) err.println();
+        err.println(interruptedMessage(done, total));
+        err.flush();
+    }
+
+    static String interruptedMessage(int done, int total) {
+        return "interrupted: " + done + " of " + total + " points done; run the same command again to resume";
+    }
+
+    private void step(String point, double wallS) {
         ran++;
         double elapsed = (System.nanoTime() - start) / 1e9;
         int left = toRun - ran;

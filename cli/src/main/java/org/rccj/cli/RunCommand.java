@@ -18,7 +18,8 @@ import org.rccj.results.ResultWriter;
 final class RunCommand implements Command {
     static final Options OPTIONS = new Options()
             .addOption(Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build())
-            .addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("result directory").build());
+            .addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("result directory").build())
+            .addOption(BatchOptions.FORCE);
 
     @Override
     public int run(List<String> args, Context ctx) throws IOException {
@@ -32,12 +33,17 @@ final class RunCommand implements Command {
                     + " (to override keys use --set key=value)");
         }
         Path file = ctx.resolve(positional.get(0));
-        Config config = resolve(file, cl.getOptionValues("set"));
+        Config config = resolve(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
 
         Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
                 : ctx.resolve("out").resolve(safeDirName(config.name()));
         String problem = ResultWriter.problemWith(out);
         if (problem != null) throw new ConfigException("--out: " + problem);
+        Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
+        Provenance.check(made, out, cl.hasOption("force"));
+        // every output path is checked before the run, so a long run never ends in "cannot write"
+        OutputPaths.checkDir("--out", out);
+        if (config.history() != null) OutputPaths.checkFile("history", ctx.resolve(config.history()));
 
         ctx.err().println("running '" + config.name() + "': " + config.protocol() + " hybrid " + config.hybrid().spelled()
                 + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
@@ -48,8 +54,10 @@ final class RunCommand implements Command {
         if (result.config == null) result.config = config;
         try {
             ResultWriter.write(result, out);
+            Provenance.write(out, made, args);
         } catch (IOException e) {
-            throw new ConfigException("--out " + out + ": cannot write the results: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            ConsoleReport.print(result, ctx.out());
+            throw new ConfigException("--out " + out + ": cannot write the results: " + OutputPaths.reason(e) + " (the report above is all that is left)");
         }
         ConsoleReport.print(result, ctx.out());
         ctx.out().println("results: " + display(ctx.cwd(), out));
@@ -61,10 +69,18 @@ final class RunCommand implements Command {
         return Exit.OK;
     }
 
-    /** Reads CONFIG, applies the --set overrides in order and resolves the config. */
-    static Config resolve(Path file, String[] sets) {
+    /** As {@link #resolve(Path, String[], java.util.function.Consumer)}, dropping the notes. */
+    static Config resolve(Path file, String[] sets) { return resolve(file, sets, n -> {}); }
+
+    /** Reads CONFIG, applies the --set overrides in order (notes of workload switches go to {@code notes}) and resolves the config. */
+    static Config resolve(Path file, String[] sets, java.util.function.Consumer<String> notes) {
         Map<String, Object> tree = ConfigLoader.load(file);
-        if (sets != null) for (String s : sets) ConfigLoader.applySet(tree, s);
+        if (sets != null) {
+            for (String s : sets) {
+                String note = ConfigLoader.applySet(tree, s);
+                if (note != null) notes.accept(note);
+            }
+        }
         if (!tree.containsKey("name")) tree.put("name", stem(file));
         return ConfigResolver.resolve(tree);
     }

@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,7 +33,8 @@ final class SweepCommand implements Command {
             .addOption(BatchOptions.REPEAT)
             .addOption(BatchOptions.JOBS)
             .addOption(BatchOptions.SET)
-            .addOption(BatchOptions.OUT);
+            .addOption(BatchOptions.OUT)
+            .addOption(BatchOptions.FORCE);
 
     /** One --vary: a dotted key and its values as typed. */
     record Vary(String key, List<String> values) {}
@@ -52,10 +54,13 @@ final class SweepCommand implements Command {
                 throw new ConfigException("sweep: --vary seed and --repeat " + repeat + " both choose seeds; use one of them");
             }
         }
-        Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"));
+        Set<String> notes = new java.util.LinkedHashSet<>();
+        Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"), notes::add);
         Config baseConfig = BatchOptions.resolve("sweep", base);
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-sweep");
         Batch.checkOutDir("sweep", out);
+        Provenance.Made made = new Provenance.Made("sweep", baseConfig.toMap(), varies.stream().map(Vary::key).toList());
+        Provenance.check(made, out, cl.hasOption("force"));
 
         // every point's config is resolved (and so checked) before anything runs
         List<Combo> combos = product(varies);
@@ -70,7 +75,10 @@ final class SweepCommand implements Command {
                         + " in letters, digits or . _ + = -");
             }
             Map<String, Object> tree = BatchOptions.copy(base);
-            for (int i = 0; i < varies.size(); i++) ConfigLoader.applySet(tree, varies.get(i).key() + "=" + combo.values().get(i));
+            for (int i = 0; i < varies.size(); i++) {
+                String note = ConfigLoader.applySet(tree, varies.get(i).key() + "=" + combo.values().get(i));
+                if (note != null) notes.add(note);
+            }
             Config first;
             try {
                 first = BatchOptions.resolve("sweep", tree);
@@ -94,13 +102,17 @@ final class SweepCommand implements Command {
             pointRuns.add(runs);
         }
         Batch.checkPointDirs("sweep", all);
+        OutputPaths.checkDir("--out", out);
+        for (String n : notes) ctx.err().println("rcc: note: " + n);
+        // the table is rewritten from the points of this sweep; an old one must not outlive an interruption
+        Files.deleteIfExists(out.resolve(CSV));
 
         ctx.err().println("sweep '" + baseConfig.name() + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
                 + " over " + String.join(", ", varies.stream().map(Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));
         List<Batch.Done> done = Batch.run("sweep", all, jobs, ctx);
 
-        Map<Path, RunMetrics> byDir = new LinkedHashMap<>();
-        for (Batch.Done d : done) byDir.put(d.point().dir(), d.metrics());
+        Map<Path, Batch.Done> byDir = new LinkedHashMap<>();
+        for (Batch.Done d : done) byDir.put(d.point().dir(), d);
         List<String> keyColumns = new ArrayList<>();
         keyColumns.add("point");
         for (Vary v : varies) keyColumns.add(v.key());
@@ -116,25 +128,22 @@ final class SweepCommand implements Command {
             if (addProtocol) keys.add(c.protocol());
             if (addHybrid) keys.add(c.hybrid().spelled());
             List<RunMetrics> runs = new ArrayList<>();
-            for (Batch.Point p : pointRuns.get(i)) runs.add(byDir.get(p.dir()));
-            rows.add(new ResultTable.Row(keys, runs));
+            String failed = null;
+            for (Batch.Point p : pointRuns.get(i)) {
+                Batch.Done d = byDir.get(p.dir());
+                if (d.ok()) runs.add(d.metrics());
+                else if (failed == null) failed = (repeat > 1 ? p.name() + ": " : "") + d.failed();
+            }
+            rows.add(failed == null ? new ResultTable.Row(keys, runs) : new ResultTable.Row(keys, List.of(), failed));
         }
         Path csv = out.resolve(CSV);
         ResultTable.write(csv, ResultTable.csv(keyColumns, rows));
+        Provenance.write(out, made, args);
 
         printTable(ctx, rows, repeat > 1);
         ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + rows.size() + " points) and one directory per "
                 + (repeat > 1 ? "point and seed" : "point") + " in " + BatchOptions.display(ctx, out));
-        return verificationExit(ctx, done);
-    }
-
-    static int verificationExit(Context ctx, List<Batch.Done> done) {
-        List<Batch.Done> failed = Batch.failedVerification(done);
-        if (failed.isEmpty()) return Exit.OK;
-        List<String> names = new ArrayList<>();
-        for (Batch.Done d : failed) names.add(d.point().name());
-        ctx.err().println("rcc: verification failed in " + failed.size() + " run(s): " + String.join(", ", names) + " (exit code 1)");
-        return Exit.VERIFICATION_FAILED;
+        return Batch.exitCode("sweep", ctx, done);
     }
 
     static List<Vary> parseVaries(String[] specs) {
@@ -199,6 +208,10 @@ final class SweepCommand implements Command {
         String fmt = "%-" + w + "s %4s %16s %18s %12s %9s";
         ctx.out().println(String.format(Locale.ROOT, fmt, "point", "runs", "throughput", "latency_mean_us", "p99_us", "abort%"));
         for (ResultTable.Row r : rows) {
+            if (r.failed() != null) {
+                ctx.out().println(String.format(Locale.ROOT, "%-" + w + "s FAILED: %s", r.keys().get(0), r.failed()));
+                continue;
+            }
             double[] tps = new double[r.runs().size()], lat = new double[r.runs().size()], p99 = new double[r.runs().size()],
                     ab = new double[r.runs().size()];
             for (int i = 0; i < tps.length; i++) {
@@ -216,6 +229,9 @@ final class SweepCommand implements Command {
             ctx.out().println(String.format(Locale.ROOT, fmt, r.keys().get(0), r.runs().size(), tp, lt,
                     String.format(Locale.ROOT, "%.2f", StudentT.interval95(p99).mean()),
                     String.format(Locale.ROOT, "%.2f", 100 * StudentT.interval95(ab).mean())));
+            Set<String> warnings = new java.util.LinkedHashSet<>();
+            for (RunMetrics m : r.runs()) warnings.addAll(m.warnings());
+            for (String wn : warnings) ctx.out().println(" ".repeat(w) + " WARNING: " + wn);
         }
     }
 }

@@ -119,7 +119,7 @@ class BadInputTest {
         Cli.run(dir, "run").assertBadInput("missing CONFIG");
         Cli.run(dir, "run", f.toString(), "extra.yaml").assertBadInput("expected one CONFIG");
         Cli.run(dir, "run", f.toString(), "--threads", "3").assertBadInput("unknown option --threads");
-        Cli.run(dir, "list", "extra").assertBadInput("list", "no arguments");
+        Cli.run(dir, "list", "extra").assertBadInput("list", "unknown argument 'extra'", "examples, schema");
         Cli.run(dir, "help", "bogus").assertBadInput("unknown command 'bogus'");
     }
 

@@ -88,13 +88,33 @@ class RunCommandTest {
     }
 
     @Test
-    void unexpectedExceptionIsAnInternalErrorWithStackTrace() throws Exception {
+    void unexpectedExceptionIsOneLineNamingALogWithTheStackTrace() throws Exception {
         Path f = Cli.file(dir, "exp.yaml", Cli.yaml());
         Cli.Outcome o = Cli.run(dir, (c, p) -> { throw new UnsupportedOperationException("being written"); }, "run", f.toString());
         assertEquals(Exit.INTERNAL_ERROR, o.code());
-        assertTrue(o.err().contains("rcc: internal error: java.lang.UnsupportedOperationException: being written"), o.err());
-        assertTrue(o.err().contains("\tat "), "stack trace printed");
+        String last = o.errLines().get(o.errLines().size() - 1);
+        assertTrue(last.startsWith("rcc: internal error: java.lang.UnsupportedOperationException: being written; stack trace in "), o.err());
+        assertFalse(o.err().contains("\tat "), "no stack trace on the terminal: " + o.err());
+        Path log = Path.of(last.substring(last.indexOf("stack trace in ") + "stack trace in ".length()));
+        try {
+            String text = Files.readString(log);
+            assertTrue(text.contains("command: rcc run " + f), text);
+            assertTrue(text.contains("UnsupportedOperationException: being written") && text.contains("\tat "), text);
+        } finally {
+            Files.deleteIfExists(log);
+        }
         assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+    }
+
+    @Test
+    void outOfMemoryIsOneLine() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml());
+        Cli.Outcome o = Cli.run(dir, (c, p) -> { throw new OutOfMemoryError("Java heap space"); }, "run", f.toString());
+        assertEquals(Exit.BAD_INPUT, o.code());
+        String last = o.errLines().get(o.errLines().size() - 1);
+        assertTrue(last.startsWith("rcc: out of memory (Java heap space): this JVM may use "), o.err());
+        assertTrue(last.contains("run a smaller experiment"), last);
+        assertFalse(o.err().contains("\tat "), o.err());
     }
 
     @Test

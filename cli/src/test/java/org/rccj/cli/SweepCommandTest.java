@@ -31,7 +31,7 @@ class SweepCommandTest {
         assertEquals(List.of("point", "coroutines", "workload.hot_probability", "protocol", "hybrid"), t.keyColumns());
         assertEquals(List.of("runs", "throughput_tps", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p99_us", "abort_rate",
                 "READ_mean_us", "LOCK_mean_us", "VALIDATE_mean_us", "LOG_mean_us", "COMMIT_mean_us", "RELEASE_mean_us",
-                "READ_p99_us", "LOCK_p99_us", "VALIDATE_p99_us", "LOG_p99_us", "COMMIT_p99_us", "RELEASE_p99_us"),
+                "READ_p99_us", "LOCK_p99_us", "VALIDATE_p99_us", "LOG_p99_us", "COMMIT_p99_us", "RELEASE_p99_us", "warnings"),
                 t.header().subList(5, t.header().size()));
         assertEquals("coroutines=1,workload.hot_probability=0.1", t.get(0, "point"), "first --vary outermost");
         assertEquals("coroutines=1,workload.hot_probability=0.9", t.get(1, "point"));
@@ -88,9 +88,14 @@ class SweepCommandTest {
         assertEquals(Exit.OK, Cli.run(dir, grown, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "r").code());
         assertEquals(1, grown.calls.get(), "only the new point runs");
 
+        // another base config into the same directory would mix results: refused, naming the key, unless --force
+        Cli.run(dir, Cli.UNREACHABLE, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--set", "duration_ms=3", "--out", "r")
+                .assertBadInput("sweep: --out", "holds results of another config (duration_ms: 3.0 here, 20.0 there)", "--force");
+        Cli.run(dir, Cli.UNREACHABLE, "sweep", f.toString(), "--vary", "threads=1,2", "--out", "r")
+                .assertBadInput("varies coroutines, this sweep varies threads");
         FakeRuns changed = new FakeRuns();
         assertEquals(Exit.OK, Cli.run(dir, changed, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--set", "duration_ms=3",
-                "--out", "r").code());
+                "--out", "r", "--force").code());
         assertEquals(4, changed.calls.get(), "a different config is not a finished result");
     }
 

@@ -32,6 +32,9 @@ public interface Fabric extends AutoCloseable {
     /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
     default long events() { return 0; }
 
+    /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
+    default long virtualNow() { return 0; }
+
     /**
      * Whether remote one-sided atomics may touch registered memory in this run (any hybrid code but all-rpc).
      * A fabric whose NIC atomics are not atomic with CPU atomics then sends CPU atomics through the local NIC

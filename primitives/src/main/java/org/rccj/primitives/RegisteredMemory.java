@@ -25,38 +25,61 @@ public final class RegisteredMemory {
         long faa(RegisteredMemory m, int region, long off, long delta);
     }
 
+    /** Regions are split into chunks of 2^30 bytes, so a region may exceed a ByteBuffer's 2 GiB. */
+    static final int CHUNK_SHIFT = 30;
+    private final int chunkShift;
+    private final long chunkMask;
+
     private final int node;
     private CpuAtomics cpuAtomics;
-    private final List<ByteBuffer> regions = new ArrayList<>();
+    private final List<ByteBuffer[]> regions = new ArrayList<>();
+    private final List<Long> sizes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
-    public RegisteredMemory(int node) { this.node = node; }
+    public RegisteredMemory(int node) { this(node, CHUNK_SHIFT); }
+
+    /** With chunks of 2^chunkShift bytes (tests use small chunks to cross their boundaries); chunkShift >= 3. */
+    RegisteredMemory(int node, int chunkShift) {
+        if (chunkShift < 3 || chunkShift > CHUNK_SHIFT) throw new IllegalArgumentException("chunkShift " + chunkShift);
+        this.node = node;
+        this.chunkShift = chunkShift;
+        this.chunkMask = (1L << chunkShift) - 1;
+    }
 
     public int node() { return node; }
 
-    /** Registers a zeroed region of {@code bytes} bytes and returns its id. */
+    /** Registers a zeroed region of {@code bytes} bytes (any size the JVM's direct memory allows) and returns its id. */
     public synchronized int register(String name, long bytes) {
-        if (bytes > Integer.MAX_VALUE - 64) {
-            throw new IllegalArgumentException("region '" + name + "' of " + bytes + " bytes exceeds 2 GiB; use more nodes or a smaller scale");
+        long size = Math.max(bytes, 8);
+        long chunks64 = (size + chunkMask) >>> chunkShift;
+        if (chunks64 > Integer.MAX_VALUE) throw new IllegalArgumentException("region '" + name + "' of " + bytes + " bytes is too large");
+        int n = (int) chunks64;
+        ByteBuffer[] chunks = new ByteBuffer[n];
+        for (int i = 0; i < n; i++) {
+            long len = Math.min(chunkMask + 1, size - ((long) i << chunkShift));
+            chunks[i] = ByteBuffer.allocateDirect((int) len).order(ByteOrder.nativeOrder());
         }
-        ByteBuffer b = ByteBuffer.allocateDirect((int) Math.max(bytes, 8)).order(ByteOrder.nativeOrder());
-        regions.add(b);
+        regions.add(chunks);
+        sizes.add(size);
         names.add(name);
         return regions.size() - 1;
     }
 
     public int regionCount() { return regions.size(); }
     public String regionName(int region) { return names.get(region); }
-    public long regionSize(int region) { return regions.get(region).capacity(); }
-    public long totalBytes() { long s = 0; for (ByteBuffer b : regions) s += b.capacity(); return s; }
+    public long regionSize(int region) { return sizes.get(region); }
+    public long totalBytes() { long s = 0; for (long b : sizes) s += b; return s; }
 
-    private ByteBuffer buf(int region) { return regions.get(region); }
+    /** The chunk holding offset {@code off} of a region (an 8-aligned word never straddles two chunks). */
+    private ByteBuffer buf(int region, long off) { return regions.get(region)[(int) (off >>> chunkShift)]; }
 
-    public long getLong(int region, long off) { return (long) LONG.get(buf(region), (int) off); }
-    public long getLongVolatile(int region, long off) { return (long) LONG.getVolatile(buf(region), (int) off); }
-    public void putLong(int region, long off, long v) { LONG.set(buf(region), (int) off, v); }
-    public void putLongVolatile(int region, long off, long v) { LONG.setVolatile(buf(region), (int) off, v); }
-    public void putLongRelease(int region, long off, long v) { LONG.setRelease(buf(region), (int) off, v); }
+    private int at(long off) { return (int) (off & chunkMask); }
+
+    public long getLong(int region, long off) { return (long) LONG.get(buf(region, off), at(off)); }
+    public long getLongVolatile(int region, long off) { return (long) LONG.getVolatile(buf(region, off), at(off)); }
+    public void putLong(int region, long off, long v) { LONG.set(buf(region, off), at(off), v); }
+    public void putLongVolatile(int region, long off, long v) { LONG.setVolatile(buf(region, off), at(off), v); }
+    public void putLongRelease(int region, long off, long v) { LONG.setRelease(buf(region, off), at(off), v); }
 
     /** Installs the fabric's route for CPU atomics (see {@link CpuAtomics}); null for plain CPU atomics. */
     public void cpuAtomics(CpuAtomics route) { this.cpuAtomics = route; }
@@ -79,12 +102,12 @@ public final class RegisteredMemory {
 
     /** Compare-and-swap on the memory itself (what the NIC's atomic unit or a plain CPU CAS does). */
     public long casDirect(int region, long off, long expect, long update) {
-        return (long) LONG.compareAndExchange(buf(region), (int) off, expect, update);
+        return (long) LONG.compareAndExchange(buf(region, off), at(off), expect, update);
     }
 
     /** Fetch-and-add on the memory itself. */
     public long faaDirect(int region, long off, long delta) {
-        return (long) LONG.getAndAdd(buf(region), (int) off, delta);
+        return (long) LONG.getAndAdd(buf(region, off), at(off), delta);
     }
 
     /**
@@ -93,17 +116,31 @@ public final class RegisteredMemory {
      * READ was read after an earlier one" (MVCC's and SUNDIAL's double-read checks) on every fabric.
      */
     public void read(int region, long off, byte[] dst, int dstOff, int len) {
-        ByteBuffer b = buf(region);
-        int o = (int) off;
-        int i = 0;
-        if ((o & 7) == 0) {
-            for (; i + 8 <= len; i += 8) Bytes.putLong(dst, dstOff + i, (long) LONG.getAcquire(b, o + i));
+        while (len > 0) {
+            ByteBuffer b = buf(region, off);
+            int o = at(off);
+            int n = (int) Math.min(len, b.capacity() - o);
+            int i = 0;
+            if ((o & 7) == 0) {
+                for (; i + 8 <= n; i += 8) Bytes.putLong(dst, dstOff + i, (long) LONG.getAcquire(b, o + i));
+            }
+            if (i < n) b.get(o + i, dst, dstOff + i, n - i);
+            off += n;
+            dstOff += n;
+            len -= n;
         }
-        if (i < len) b.get(o + i, dst, dstOff + i, len - i);
     }
 
     /** Copies bytes into registered memory. Not atomic beyond single aligned words. */
     public void write(int region, long off, byte[] src, int srcOff, int len) {
-        buf(region).put((int) off, src, srcOff, len);
+        while (len > 0) {
+            ByteBuffer b = buf(region, off);
+            int o = at(off);
+            int n = (int) Math.min(len, b.capacity() - o);
+            b.put(o, src, srcOff, n);
+            off += n;
+            srcOff += n;
+            len -= n;
+        }
     }
 }

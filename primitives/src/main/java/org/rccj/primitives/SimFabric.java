@@ -172,6 +172,8 @@ public final class SimFabric implements Fabric {
 
     /** Events processed so far (for simulator speed reports). */
     @Override public long events() { return events; }
+    /** The virtual time reached so far, ns (read by a progress display on another thread: approximate). */
+    @Override public long virtualNow() { return now; }
 
 
 

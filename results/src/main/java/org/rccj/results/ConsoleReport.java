@@ -34,6 +34,7 @@ public final class ConsoleReport {
                 + c.nodes() + " nodes x " + c.threads() + " threads x " + c.coroutines() + " coroutines");
         line(sb, "run '" + c.name() + "', seed " + c.seed() + ", measured " + f("%.3f", r.measuredS * 1000) + " ms"
                 + (c.fabricFactory().virtualTime() ? " (virtual)" : ""));
+        for (String w : Warnings.of(r)) line(sb, label("WARNING") + w);
         line(sb, "");
         line(sb, label("throughput") + human(r.throughputTps(), "/s") + "  (" + f("%.1f", r.throughputTps()) + " tps)");
         line(sb, label("commits") + f("%,d", r.commits()) + "   aborts " + f("%,d", r.aborts())

@@ -26,8 +26,18 @@ import java.util.function.ToDoubleFunction;
  * summary.json files; numbers have fixed decimals (as in summary.json), "\n" line ends, no timestamps.
  */
 public final class ResultTable {
-    /** One point: its key values (one per key column) and its finished runs, in seed order. */
-    public record Row(List<String> keys, List<RunMetrics> runs) {}
+    /**
+     * One point: its key values (one per key column), its finished runs in seed order, and why it failed (null
+     * when it did not: a failed point has no runs and empty metrics).
+     */
+    public record Row(List<String> keys, List<RunMetrics> runs, String failed) {
+        public Row(List<String> keys, List<RunMetrics> runs) { this(keys, runs, null); }
+    }
+
+    /** The column listing the distinct warnings of a row's runs (summary.json's {@code warnings}), "; "-separated. */
+    public static final String WARNINGS = "warnings";
+    /** The column giving why a point failed; present only when some row failed. */
+    public static final String FAILED = "failed";
 
     /** A metric column: name, how to get it from a run, decimals. */
     private record Column(String name, ToDoubleFunction<RunMetrics> value, int decimals) {}
@@ -43,8 +53,11 @@ public final class ResultTable {
 
     public static String csv(List<String> keyColumns, List<Row> rows) {
         List<Column> cols = columns(rows);
-        boolean ci = false;
-        for (Row r : rows) ci |= r.runs().size() > 1;
+        boolean ci = false, anyFailed = false;
+        for (Row r : rows) {
+            ci |= r.runs().size() > 1;
+            anyFailed |= r.failed() != null;
+        }
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(keyColumns);
         header.add("runs");
@@ -52,6 +65,8 @@ public final class ResultTable {
             header.add(c.name());
             if (ci) header.add(c.name() + "_ci95");
         }
+        header.add(WARNINGS);
+        if (anyFailed) header.add(FAILED);
         line(sb, header);
         for (Row r : rows) {
             if (r.keys().size() != keyColumns.size()) {
@@ -59,6 +74,14 @@ public final class ResultTable {
             }
             List<String> cells = new ArrayList<>(r.keys());
             cells.add(Integer.toString(r.runs().size()));
+            if (r.failed() != null) {
+                for (int i = 0; i < cols.size() * (ci ? 2 : 1) + 1; i++) cells.add("");
+                cells.add(r.failed().replaceAll("\\s*\\R\\s*", " ").strip());
+                line(sb, cells);
+                continue;
+            }
+            Set<String> warnings = new LinkedHashSet<>();
+            for (RunMetrics m : r.runs()) warnings.addAll(m.warnings());
             for (Column c : cols) {
                 double[] xs = new double[r.runs().size()];
                 for (int i = 0; i < xs.length; i++) xs[i] = c.value().applyAsDouble(r.runs().get(i));
@@ -66,18 +89,25 @@ public final class ResultTable {
                 cells.add(Decimals.text(Decimals.round(iv.mean(), c.decimals())));
                 if (ci) cells.add(Decimals.text(Decimals.round(iv.halfWidth(), c.decimals())));
             }
+            cells.add(String.join("; ", warnings));
+            if (anyFailed) cells.add("");
             line(sb, cells);
         }
         return sb.toString();
     }
 
-    /** Writes {@code text} to {@code file} through a temporary sibling and a rename (never half-written). */
+    /**
+     * Writes {@code text} to {@code file} through a temporary sibling and a rename (never half-written); the file's
+     * permissions follow the umask, as any file the user creates.
+     */
     public static void write(Path file, String text) throws IOException {
         Path abs = file.toAbsolutePath();
         Files.createDirectories(abs.getParent());
-        Path tmp = Files.createTempFile(abs.getParent(), "." + abs.getFileName() + ".tmp-", "");
+        // a plain create (not createTempFile, which makes 0600 files) so the file gets the umask's permissions
+        Path tmp = abs.getParent().resolve("." + abs.getFileName() + ".tmp-" + java.util.UUID.randomUUID());
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE);
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

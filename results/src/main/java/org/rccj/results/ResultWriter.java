@@ -56,7 +56,8 @@ public final class ResultWriter {
         if (parent == null) throw new IOException("cannot write a result directory at " + target);
         Files.createDirectories(parent);
         String base = "." + target.getFileName();
-        Path tmp = Files.createTempDirectory(parent, base + ".tmp-");
+        // a plain create (not createTempDirectory, which makes 0700 directories) so the result follows the umask
+        Path tmp = Files.createDirectory(parent.resolve(base + ".tmp-" + UUID.randomUUID()));
         try {
             SummaryJson.write(r, tmp.resolve(SummaryJson.FILE_NAME));
             StagesCsv.write(r, tmp.resolve(StagesCsv.FILE_NAME));

@@ -42,6 +42,15 @@ public record RunMetrics(
         boolean verificationPassed,
         List<String> warnings) {
 
+    /** Without warnings (results of versions before summary.json had them, synthetic figures). */
+    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
+                      JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
+                      double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
+                      boolean verificationPassed) {
+        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
+                latencyP90Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
+    }
+
     /** One row of summary.json's {@code stages}: executions, mean and 99th-percentile duration (us). */
     public record StageFigures(long count, double meanUs, double p99Us) {
         /** Time spent in the stage per committed transaction, us (aborted attempts included). */
@@ -49,15 +58,6 @@ public record RunMetrics(
 
         /** Without a p99 (NaN). */
         public StageFigures(long count, double meanUs) { this(count, meanUs, Double.NaN); }
-    }
-
-    /** Without warnings. */
-    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code,
-                      List<String> onesided, JsonNode config, long commits, double throughputTps, double latencyMeanUs,
-                      double latencyP50Us, double latencyP90Us, double latencyP99Us, double abortRate,
-                      Map<String, StageFigures> stages, boolean verificationChecked, boolean verificationPassed) {
-        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs,
-                latencyP50Us, latencyP90Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
     }
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
@@ -95,7 +95,7 @@ public record RunMetrics(
         boolean checked = v.path("checked").asBoolean(false);
         boolean passed = checked && v.path("serializable").asBoolean(false);
         for (JsonNode inv : v.path("invariants")) passed &= inv.asBoolean(false);
-        List<String> warnings = new ArrayList<>(); // summary.json's optional "warnings" (strings)
+        List<String> warnings = new ArrayList<>();
         for (JsonNode w : s.path("warnings")) warnings.add(w.asText());
         return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
                 need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),

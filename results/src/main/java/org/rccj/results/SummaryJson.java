@@ -107,6 +107,7 @@ public final class SummaryJson {
         vm.put("anomalies", new ArrayList<>(v.anomalies()));
         vm.put("invariants", new LinkedHashMap<>(v.invariants()));
         m.put("verification", vm);
+        m.put("warnings", Warnings.of(r));
 
         if (!r.extra.isEmpty()) {
             Map<String, Object> extra = new LinkedHashMap<>();

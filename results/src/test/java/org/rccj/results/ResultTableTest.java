@@ -45,10 +45,10 @@ class ResultTableTest {
                 new ResultTable.Row(List.of("a,b", "2"), List.of(metrics(2)))));
         List<String> lines = csv.lines().toList();
         assertEquals("point,coroutines,runs,throughput_tps,latency_mean_us,latency_p50_us,latency_p90_us,latency_p99_us,abort_rate,"
-                + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us", lines.get(0));
+                + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us,warnings", lines.get(0));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("coroutines=1,1,1,50000.0,14.0,"), lines.get(1));
-        assertTrue(lines.get(1).endsWith(",2.0,4.0,6.0,1.0,2.0,4.0,6.0,1.0"), "stage means, then stage p99s: " + lines.get(1));
+        assertTrue(lines.get(1).endsWith(",2.0,4.0,6.0,1.0,2.0,4.0,6.0,1.0,"), "stage means, then stage p99s: " + lines.get(1));
         assertTrue(lines.get(2).startsWith("\"a,b\",2,1,100000.0,"), "a comma is quoted: " + lines.get(2));
         assertTrue(csv.endsWith("\n") && !csv.contains("\r"));
     }
@@ -95,5 +95,22 @@ class ResultTableTest {
         assertTrue(Double.isNaN(t.number(0, "no_such_column")));
         assertThrows(java.io.IOException.class, () -> CsvTable.parse("a,b\n1\n", "x"));
         assertThrows(java.io.IOException.class, () -> CsvTable.parse("", "x"));
+    }
+
+    @Test
+    void failedRowsKeepTheirKeysAndReasonAndWarningsAreListed() {
+        RunMetrics warned = metrics(1);
+        warned = new RunMetrics(warned.dir(), warned.name(), warned.protocol(), warned.workload(), warned.fabric(), warned.seed(), warned.code(),
+                warned.onesided(), warned.config(), warned.commits(), warned.throughputTps(), warned.latencyMeanUs(), warned.latencyP50Us(),
+                warned.latencyP90Us(), warned.latencyP99Us(), warned.abortRate(), warned.stages(), false, false, List.of("only 3 commits"));
+        String csv = ResultTable.csv(List.of("point", "coroutines"), List.of(
+                new ResultTable.Row(List.of("coroutines=1", "1"), List.of(warned)),
+                new ResultTable.Row(List.of("coroutines=2", "2"), List.of(), "out of memory (Java heap space)\nsecond line")));
+        List<String> lines = csv.lines().toList();
+        assertTrue(lines.get(0).endsWith(",EXECUTE_p99_us,warnings,failed"), lines.get(0));
+        assertTrue(lines.get(1).endsWith(",only 3 commits,"), lines.get(1));
+        assertTrue(lines.get(2).startsWith("coroutines=2,2,0,,,"), lines.get(2));
+        assertTrue(lines.get(2).endsWith(",,out of memory (Java heap space) second line"), lines.get(2));
+        assertEquals(lines.get(0).split(",", -1).length, lines.get(2).split(",", -1).length, "a failed row has every column");
     }
 }

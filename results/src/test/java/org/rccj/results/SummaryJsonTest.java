@@ -30,7 +30,7 @@ class SummaryJsonTest {
         JsonNode s = JSON.readTree(SummaryJson.toJson(SampleResults.sample("sim")));
         assertEquals(List.of("name", "fabric", "profile", "protocol", "workload", "seed", "hybrid", "config", "measured_s",
                 "commits", "aborts", "rolled_back", "abort_rate", "abort_reasons", "throughput_tps", "latency_us", "per_txn_type", "stages",
-                "network", "cpu", "verification", "extra", "sim", "environment"), fields(s));
+                "network", "cpu", "verification", "warnings", "extra", "sim", "environment"), fields(s));
         assertEquals("sample", s.get("name").asText());
         assertEquals("sim", s.get("fabric").asText());
         assertEquals("cx4-edr", s.get("profile").asText());
@@ -97,7 +97,7 @@ class SummaryJsonTest {
         assertEquals(0.6, s.get("stages").get("COMMIT").get("share").asDouble());
         List<String> f = fields(s);
         assertEquals("environment", f.get(f.size() - 1));
-        assertEquals("verification", f.get(f.size() - 2));
+        assertEquals("warnings", f.get(f.size() - 2));
     }
 
     @Test

@@ -63,6 +63,7 @@ public final class ExperimentRunner {
         FabricFactory ff = c.fabricFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
         Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
+        MemoryEstimate.check(c, protocol.header(), workload.tables());
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
         Fabric fabric = given != null ? given : ff.create(fabricSetup);
         ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
@@ -83,8 +84,16 @@ public final class ExperimentRunner {
         long wallRun = System.nanoTime();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long cpuRun = mx.getCurrentThreadCpuTime();
-        Worker[][] workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
-                record, TIMELINE_BUCKETS);
+        long wallStart = System.nanoTime();
+        hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
+                ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
+        Worker[][] workers;
+        try {
+            workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
+                    record, TIMELINE_BUCKETS);
+        } finally {
+            hooks.stopped();
+        }
         double wallS = (System.nanoTime() - wallRun) / 1e9;
         double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
         WorkerStats[][] stats = StatsCollector.stats(workers);

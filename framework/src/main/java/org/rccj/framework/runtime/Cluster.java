@@ -58,6 +58,14 @@ public final class Cluster {
 
     public Worker worker(int node, int index) { return workers[node][index]; }
 
+    /** Transactions committed so far by every worker, warm-up included (for a progress display: read racily). */
+    public long committedSoFar() {
+        Worker[][] ws = workers;
+        long n = 0;
+        if (ws != null) for (Worker[] row : ws) for (Worker w : row) if (w != null) n += w.stats().committedTotal();
+        return n;
+    }
+
     /** The location cache of a node (shared by its workers; see LocationCache for the race rules). */
     public LocationCache locationCache(int node) { return caches[node]; }
 }

@@ -29,6 +29,20 @@ public final class Store {
         }
     }
 
+    /** A region every node registers for a table: its name and size in bytes. */
+    public record PlannedRegion(String name, long bytes) {}
+
+    /** The regions {@link #Store} would register on each node for these tables, without allocating anything. */
+    public static List<PlannedRegion> plannedRegions(HeaderLayout header, List<TableSpec> specs, int nodes) {
+        List<PlannedRegion> out = new ArrayList<>();
+        for (TableSpec s : specs) {
+            Table t = new Table(out.size() / 2, s, header, nodes);
+            out.add(new PlannedRegion("table:" + s.name(), t.capacityPerNode * t.tupleBytes));
+            out.add(new PlannedRegion("index:" + s.name(), t.index.regionBytes()));
+        }
+        return out;
+    }
+
     public List<Table> tables() { return Collections.unmodifiableList(tables); }
     public Table table(int id) { return tables.get(id); }
     public HeaderLayout header() { return header; }

@@ -1,0 +1,92 @@
+package org.rccj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every output path is checked before any work (the runner is never reached), a run too large for memory is
+ * refused with its estimate, a fault a fabric cannot honour is bad input: exit 2 and one line each.
+ */
+class RefuseBeforeRunTest {
+    @TempDir Path dir;
+
+    private Path config() throws Exception { return Cli.file(dir, "exp.yaml", Cli.yaml("name: exp")); }
+
+    @Test
+    void historyFileInAMissingDirectory() throws Exception {
+        Cli.run(dir, "run", config().toString(), "--set", "history=nodir/h.jsonl")
+                .assertBadInput("rcc: history ", "nodir/h.jsonl: cannot write:", "nodir: No such file or directory");
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+    }
+
+    @Test
+    void outputBelowAFile() throws Exception {
+        Files.writeString(dir.resolve("afile"), "x");
+        Cli.run(dir, "run", config().toString(), "--out", "afile/x").assertBadInput("--out", "afile/x: cannot write:", "Not a directory");
+        Cli.run(dir, "run", config().toString(), "--out", "afile").assertBadInput("afile exists and is not a directory");
+        Cli.run(dir, "sweep", config().toString(), "--vary", "coroutines=1,2", "--out", "afile/s").assertBadInput("Not a directory");
+        Cli.run(dir, "enumerate", config().toString(), "--out", "afile/e").assertBadInput("Not a directory");
+        Cli.run(dir, "run", config().toString(), "--set", "history=afile/h.jsonl").assertBadInput("history", "Not a directory");
+        Files.createDirectories(dir.resolve("adir"));
+        Cli.run(dir, "run", config().toString(), "--set", "history=adir").assertBadInput("history", "adir: cannot write: is a directory");
+    }
+
+    @Test
+    void mergePlotAndBenchOutputs() throws Exception {
+        Files.writeString(dir.resolve("afile"), "x");
+        Path f = config();
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
+        Cli.run(dir, "merge", "e", "--out", "afile/m").assertBadInput("merge: --out", "afile/m", "Not a directory");
+        Cli.run(dir, "plot", "e", "--out", "afile/x").assertBadInput("plot: --out", "afile/x", "Not a directory");
+        // bench's CSV is checked before the benchmarks run (they take seconds): nothing on stdout
+        Cli.run(dir, "bench", "--csv", "nodir/b.csv").assertBadInput("bench: --csv ", "nodir/b.csv: cannot write", "No such file or directory");
+        Cli.run(dir, "bench", "--frob").assertBadInput("bench: unknown option --frob");
+    }
+
+    @Test
+    void tornReadsOnTheLocalFabric() throws Exception {
+        Cli.run(dir, "run", config().toString(), "--set", "fabric=local", "--set", "faults.torn_reads=true")
+                .assertBadInput("faults.torn_reads: fabric local cannot honour it", "choose fabric sim");
+    }
+
+    @Test
+    void aRunTooLargeForMemoryIsRefusedWithTheEstimate() throws Exception {
+        // inside SmallBank's documented range, but 4 nodes x 1e8 accounts cannot fit in a test JVM: refused before loading
+        Path example = Path.of("..", "examples", "smallbank-occ.yaml").toAbsolutePath().normalize();
+        Cli.Outcome o = Cli.runReal(dir, new String[] {"run", example.toString(), "--set", "workload.accounts_per_thread=100000000",
+                "--set", "threads=1", "--out", dir.resolve("big").toString()});
+        assertEquals(Exit.BAD_INPUT, o.code(), o.err());
+        String last = o.errLines().get(o.errLines().size() - 1);
+        assertTrue(last.startsWith("rcc: the run needs about "), last);
+        assertTrue(last.contains("GiB of registered memory (4 nodes x ") && last.contains("largest regions per node: "), last);
+        assertTrue(last.contains("lower workload.accounts_per_thread (100000000, default"), "names what to change: " + last);
+        assertFalse(o.err().contains("\tat "), o.err());
+        assertFalse(Files.exists(dir.resolve("big")));
+    }
+
+    @Test
+    void theEstimateIsWhatARunRegisters() throws Exception {
+        // OCC registers exactly the store, the indexes and the coordinator-log rings: the estimate must equal it, node by node
+        Path example = Path.of("..", "examples", "smallbank-occ.yaml").toAbsolutePath().normalize();
+        java.util.Map<String, Object> tree = ConfigLoader.load(example);
+        for (String s : new String[] {"nodes=3", "threads=2", "coroutines=2", "replication=2", "workload.accounts_per_thread=1000",
+                "warmup_ms=0", "duration_ms=0.05", "verify=false"}) ConfigLoader.applySet(tree, s);
+        org.rccj.framework.run.Config c = org.rccj.framework.run.ConfigResolver.resolve(tree);
+        long[] registered = new long[c.nodes()];
+        long[] estimate = new long[1];
+        org.rccj.framework.run.ExperimentRunner.run(c, null, new org.rccj.framework.run.RunHooks() {
+            @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) {
+                for (int n = 0; n < c.nodes(); n++) registered[n] = cluster.memory(n).totalBytes();
+                estimate[0] = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c, cluster.store.header(), cluster.workload.tables());
+            }
+        });
+        assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
+        for (int n = 0; n < c.nodes(); n++) assertEquals(estimate[0], registered[n], "node " + n);
+    }
+}

@@ -1,0 +1,94 @@
+package org.rccj.framework.run;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.log.BackupRings;
+import org.rccj.framework.log.CoordinatorLog;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.store.Store;
+import org.rccj.framework.store.TableSpec;
+
+/**
+ * The registered memory a run needs (every node's tables, indexes and coordinator-log rings), computed from
+ * the config before anything is allocated, and the check that it fits in what this JVM may allocate. A run
+ * that cannot fit is refused with the estimate and what to change, instead of failing half-way through loading.
+ * The history of a run with {@code verify} or {@code history} grows with its commits and is not included.
+ */
+public final class MemoryEstimate {
+    /** Share of the remaining direct memory a run may plan to use (the rest: protocol buffers, slack). */
+    static final double HEADROOM = 0.9;
+
+    private MemoryEstimate() {}
+
+    /** Bytes of registered memory one node needs: its tables and indexes, plus its coordinator-log rings. */
+    public static long bytesPerNode(Config c, HeaderLayout header, List<TableSpec> specs) {
+        long sum = new BackupRings(c.nodes(), c.replication(), c.threads(), CoordinatorLog.RING_BYTES).regionBytes();
+        for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) sum += Math.max(8, r.bytes());
+        return sum;
+    }
+
+    /**
+     * Refuses (bad input, exit 2) a run whose registered memory cannot be allocated in this JVM.
+     * @throws ConfigException with the estimate, the limit and what to change
+     */
+    public static void check(Config c, HeaderLayout header, List<TableSpec> specs) {
+        List<Store.PlannedRegion> regions = Store.plannedRegions(header, specs, c.nodes());
+        long perNode = bytesPerNode(c, header, specs);
+        long total = perNode * c.nodes();
+        long available = maxDirectBytes() - directBytesInUse();
+        if (total <= HEADROOM * available) return;
+        List<Store.PlannedRegion> big = new ArrayList<>(regions);
+        big.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
+        List<String> top = new ArrayList<>();
+        for (int i = 0; i < Math.min(2, big.size()); i++) top.add(big.get(i).name() + " " + gib(big.get(i).bytes()));
+        throw new ConfigException("the run needs about " + gib(total) + " of registered memory (" + c.nodes() + " nodes x " + gib(perNode)
+                + "; largest regions per node: " + String.join(", ", top) + ") but this JVM can allocate " + gib(available)
+                + " (-XX:MaxDirectMemorySize; ./rcc allows 70% of RAM) and every node of the cluster lives in this one JVM: "
+                + smaller(c) + ", or use fewer threads or nodes");
+    }
+
+    /** What to make smaller: the workload's size settings raised above their defaults, else its settings in general. */
+    static String smaller(Config c) {
+        List<String> raised = new ArrayList<>();
+        for (Param p : c.workloadFactory().parameters()) {
+            Object v = c.workload().get(p.key());
+            if ((p.type() == Param.Type.INT || p.type() == Param.Type.LONG) && v instanceof Number n && p.defaultValue() instanceof Number d
+                    && n.doubleValue() > d.doubleValue()) {
+                raised.add("workload." + p.key() + " (" + v + ", default " + d + ")");
+            }
+        }
+        return raised.isEmpty() ? "make the workload smaller (its size settings: rcc list)" : "lower " + String.join(" or ", raised);
+    }
+
+    /** The JVM's limit on direct (off-heap) memory, in bytes. */
+    public static long maxDirectBytes() {
+        try {
+            HotSpotDiagnosticMXBean hs = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            long v = Long.parseLong(hs.getVMOption("MaxDirectMemorySize").getValue());
+            if (v > 0) return v;
+        } catch (RuntimeException | LinkageError e) {
+            // not HotSpot: fall back to the default rule below
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+
+    /** Direct memory this JVM has allocated so far (other runs of a sweep, earlier regions). */
+    public static long directBytesInUse() {
+        for (BufferPoolMXBean b : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+            if (b.getName().equals("direct")) return b.getMemoryUsed();
+        }
+        return 0;
+    }
+
+    /** Bytes as GiB with one decimal (MiB below 1 GiB). */
+    public static String gib(long bytes) {
+        if (bytes < (1L << 30)) return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+    }
+}
