@@ -12,7 +12,8 @@ import org.rccj.framework.stage.CommitTail;
 /**
  * One coroutine's SUNDIAL: READ during execution (every access, with its lease); at commit LOCK the write
  * set, compute the commit timestamp (max of read wts and of rts + 1 over writes), RENEW the read leases
- * that end before it, then LOG, COMMIT and RELEASE. Read-only transactions stop after RENEW.
+ * that end before it, then LOG and COMMIT (which unlocks); RELEASE only after an abort. Read-only
+ * transactions stop after RENEW.
  */
 final class SundialExecutor extends TxnExecutor {
     private final HybridCode code;
@@ -63,7 +64,6 @@ final class SundialExecutor extends TxnExecutor {
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
         commit.timestamp(cts);
-        release.committed(cts);
         CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 

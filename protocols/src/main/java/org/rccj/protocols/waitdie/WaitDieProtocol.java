@@ -47,8 +47,8 @@ public class WaitDieProtocol implements Protocol {
         for (int n = 0; n < tables.length; n++) tables[n] = new WaitTable(cluster.store, cluster.memory(n), cluster.threads(), marksWaiters());
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new WaitDieLock.Rpc(cluster, tables);
-        commitRpc = new LockCommit.Rpc(cluster, "waitdie.commit", WaitDieTuple.WORDS);
         releaseRpc = new WaitDieRelease.Rpc(cluster, tables);
+        commitRpc = new LockCommit.Rpc(cluster, "waitdie.commit", WaitDieTuple.WORDS, releaseRpc);
     }
 
     @Override
