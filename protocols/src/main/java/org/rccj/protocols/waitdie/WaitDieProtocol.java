@@ -18,7 +18,7 @@ import org.rccj.protocols.locking.LockCommit;
  * WAITDIE two-phase locking (RCC): exclusive locks on every accessed tuple taken at access time; on a
  * conflict an older transaction waits for a younger holder and a younger one dies (aborts, keeping its
  * timestamp for the retry), so waits only go from older to younger and cannot form a cycle.
- * Then LOG, COMMIT and RELEASE.
+ * Then LOG, COMMIT (installs and unlocks the writes) and RELEASE (read locks; everything after an abort).
  */
 public class WaitDieProtocol implements Protocol {
     final HybridCode hybrid;
@@ -60,10 +60,11 @@ public class WaitDieProtocol implements Protocol {
     }
 
     /**
-     * An RPC LOCK may park requests; an RPC RELEASE hands them the lock, but a one-sided RELEASE runs no
-     * handler: then one poller per worker looks after the requests its handler parked.
+     * An RPC LOCK may park requests; an RPC unlock (COMMIT for writes, RELEASE for read locks and aborts)
+     * hands them the lock, but a one-sided one runs no handler: then one poller per worker looks after the
+     * requests its handler parked.
      */
-    @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && hybrid.oneSided(Stage.RELEASE) ? 1 : 0; }
+    @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && (hybrid.oneSided(Stage.RELEASE) || hybrid.oneSided(Stage.COMMIT)) ? 1 : 0; }
 
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
