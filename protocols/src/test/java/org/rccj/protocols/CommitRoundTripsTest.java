@@ -25,7 +25,9 @@ class CommitRoundTripsTest {
     /** The measured window cuts the transactions in flight at its ends: at most this many ops per coroutine. */
     static final long SLACK = 4;
 
-    static RunResult run(String protocol, int code, int reads) {
+    static RunResult run(String protocol, int code, int reads) { return run(protocol, code, reads, 1); }
+
+    static RunResult run(String protocol, int code, int reads, int replication) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("fabric", "sim");
         m.put("protocol", protocol);
@@ -33,7 +35,7 @@ class CommitRoundTripsTest {
         m.put("nodes", 2);
         m.put("threads", 1);
         m.put("coroutines", 1);
-        m.put("replication", 1);
+        m.put("replication", replication);
         m.put("warmup_ms", 0.05);
         m.put("duration_ms", 0.5);
         m.put("verify", true);
@@ -86,5 +88,20 @@ class CommitRoundTripsTest {
         assertPerCommit(writes + releases, one.network.write, one, what + ", one-sided tail: WRITEs");
         assertPerCommit(releases, count(one, Stage.RELEASE), one, what + ": RELEASE after a commit only for read locks");
         assertPerCommit(1, count(one, Stage.COMMIT), one, what + ": COMMIT stages");
+    }
+
+    /**
+     * LOG goes to the backups of every partition the transaction writes and of the coordinator's (the artifact's
+     * log_remote). Two nodes, one backup each: node 0's transaction writes node 1's key, so its entry goes to
+     * node 1 (node 0's backup: a WRITE) and to node 0 itself (node 1's backup: a local-shortcut store).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"occ", "nowait"})
+    void logGoesToTheBackupsOfWrittenPartitions(String protocol) {
+        RunResult r = run(protocol, HybridCode.allOneSided(stages(protocol)).code(), 0, 2);
+        assertTrue(r.verification.passed(), protocol + " " + r.verification);
+        assertEquals(0, r.aborts(), r.abortReasons.toString());
+        assertPerCommit(1, r.network.local, r, protocol + ": the entry for the written partition's backup (the coordinator's node)");
+        assertPerCommit(3, r.network.write, r, protocol + ": 2 commit WRITEs and the entry for the coordinator's backup");
     }
 }
