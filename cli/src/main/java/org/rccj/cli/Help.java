@@ -18,7 +18,6 @@ final class Help {
 
     private static Map<String, String> plannedCommands() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("node", "run one node of a multi-process cluster (tcp and rdma fabrics)");
         return m;
     }
 
@@ -42,12 +41,17 @@ final class Help {
         sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
         sb.append("  plot DIR... [--out DIR]\n");
         sb.append("                 PNG and SVG charts: stage breakdowns, hybrid scatter, sweep lines\n");
+        sb.append("  compare DIR DIR [DIR...]\n");
+        sb.append("                 runs, sweeps or enumerations side by side: metrics, stage latencies, differences\n");
         sb.append("  list           protocols (stages, hybrid bits, options), workloads (settings),\n");
         sb.append("                 fabrics and cost profiles\n");
         sb.append("  verify HISTORY.jsonl\n");
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
-        sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
-        sb.append("planned (not yet available; running them exits with code 2):\n");
+        sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
+        sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
+        sb.append("                 them itself on this host)\n");
+        sb.append("  help [COMMAND] this text, or a command's options and examples\n");
+        if (!PLANNED.isEmpty()) sb.append("\nplanned (not yet available; running them exits with code 2):\n");
         for (Map.Entry<String, String> e : PLANNED.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  %-14s %s\n", e.getKey(), e.getValue()));
         }
@@ -80,6 +84,8 @@ final class Help {
             case "enumerate" -> enumerate();
             case "merge" -> merge();
             case "plot" -> plot();
+            case "node" -> node();
+            case "compare" -> compare();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n";
             default -> {
                 String planned = PLANNED.get(command);
@@ -87,6 +93,29 @@ final class Help {
                         : "rcc " + command + ": " + planned + ".\n\nPlanned, not yet available in this version (design.md §6).\n";
             }
         };
+    }
+
+    static String node() {
+        return "usage: rcc node CONFIG... [--id I --hosts h0:port,h1:port,...] --secret-file FILE [--set key=value]... [--out DIR]\n\n"
+                + "Runs one node of a fabric tcp cluster (one process per node). rcc run --set fabric=tcp starts every node on\n"
+                + "this host by itself; rcc node is for nodes started by hand (ssh, pdsh) or by srun. Node 0 collects every\n"
+                + "node's statistics and history, verifies and writes the results (DIR, default out/<name>). With several\n"
+                + "CONFIGs the nodes run them one after the other, each into DIR/<name>.\n\n"
+                + "options:\n"
+                + "  --id I               this node's id (0..nodes-1); under srun: SLURM_PROCID\n"
+                + "  --hosts LIST         every node's host:port, node 0 first; a node listens on its own entry only.\n"
+                + "                       Under srun: the step's node list (SLURM_STEP_NODELIST), ports from --port\n"
+                + "  --port PORT          base port under Slurm (default " + NodeCommand.DEFAULT_PORT + "; +1 per further task on a host)\n"
+                + "  --secret-file FILE   the run's shared secret, readable only by you (chmod 600); every node the same\n"
+                + "  --join-timeout S     seconds to wait for the other nodes at start-up (default 60)\n"
+                + "  --peer-timeout S     seconds a node may stay silent before the run stops (default 5)\n"
+                + "  -s, --set key=value  override a config key (as rcc run); the resolved configs must agree on all nodes\n"
+                + "  -o, --out DIR        result directory (node 0)\n\n"
+                + "example (two hosts):\n"
+                + "  host-a$ ./rcc node exp.yaml --id 0 --hosts host-a:7400,host-b:7400 --secret-file ~/.rcc-secret\n"
+                + "  host-b$ ./rcc node exp.yaml --id 1 --hosts host-a:7400,host-b:7400 --secret-file ~/.rcc-secret\n\n"
+                + "A node that dies, hangs or disconnects stops the run on every node (exit 3, no result).\n"
+                + exitCodes();
     }
 
     static String run() {
@@ -127,8 +156,8 @@ final class Help {
                 + "slowest). Every point's config is checked before anything runs. Each point gets a result directory\n"
                 + "DIR/<key=value,...> (with ,seed=S per seed when repeated) and DIR/sweep.csv has one row per point:\n"
                 + "point, the varied keys, protocol, hybrid, runs, throughput_tps, latency_mean/p50/p90/p99_us, abort_rate\n"
-                + "and <STAGE>_mean_us per stage; with --repeat N > 1 every metric is the mean over seeds seed..seed+N-1,\n"
-                + "followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
+                + "and <STAGE>_mean_us then <STAGE>_p99_us per stage; with --repeat N > 1 every metric is the mean over\n"
+                + "seeds seed..seed+N-1, followed by <metric>_ci95, the half-width of its 95% confidence interval (Student t).\n"
                 + "Points whose directory already holds a finished result of the same config are not run again.\n\n"
                 + "options:\n"
                 + "  -v, --vary key=v1,v2,...  a config key (dotted, as for --set) and its values; repeatable\n"
@@ -187,21 +216,41 @@ final class Help {
 
     static String plot() {
         return "usage: " + PlotCommand.USAGE + "\n\n"
-                + "Draws PNG and SVG charts (titled, with units and legends) from result directories:\n"
-                + "  an enumeration (hybrid.csv)  hybrid-scatter: mean latency vs throughput of every code, all-rpc,\n"
-                + "                               all-onesided and the best code marked (RCC Fig. 14); stage-breakdown:\n"
-                + "                               one stacked bar of stage latencies per code\n"
-                + "  a sweep (sweep.csv)          sweep-throughput and sweep-latency against the first varied key, one line\n"
-                + "                               per protocol, hybrid mode and other varied values (95% CI error bars with\n"
-                + "                               --repeat); stage-breakdown: one bar per point\n"
-                + "  run directories              stage-breakdown: one stacked bar per run, labelled protocol and hybrid code\n"
-                + "                               (RCC Fig. 13); a directory of run directories counts as all of them\n"
+                + "Draws PNG and SVG charts (titled, with units and legends; one colour per stage, hybrid mode and protocol\n"
+                + "in every figure) from result directories:\n"
+                + "  an enumeration (hybrid.csv)  hybrid-scatter: mean latency vs throughput of every code; the pure codes, the\n"
+                + "                               three fastest and the Pareto front labelled (RCC Fig. 14); stage-breakdown:\n"
+                + "                               stacked stage latencies per code; stage-p99 and latency-cdf of the pure and\n"
+                + "                               fastest codes\n"
+                + "  several enumerations         also protocols: every protocol's all-rpc, all-onesided and best hybrid code\n"
+                + "  a sweep (sweep.csv)          sweep-throughput, sweep-latency, sweep-p99 against the first varied key: lines\n"
+                + "                               for a number, grouped bars for a category (95% CI error bars with --repeat);\n"
+                + "                               stage-breakdown and stage-p99: a bar per point\n"
+                + "  run directories              stage-breakdown (RCC Fig. 13), stage-p99, throughput-over-time (timeline.csv)\n"
+                + "                               and latency-cdf (latency.hlog); a directory of run directories counts as all\n"
+                + "More than 6 series or 32 bars become panels (one per protocol, else per workload) sharing one y range and\n"
+                + "legend. Points whose summary.json lists warnings are marked (red cross; ' (!)' after a bar's label).\n"
                 + "With several directories the file names start with the directory's name.\n\n"
                 + "options:\n"
                 + "  -o, --out DIR   where the charts go (default: the directory given, or out/plots for several)\n\n"
                 + "examples:\n"
                 + "  ./rcc plot out/occ-hybrid\n"
                 + "  ./rcc plot out/occ-rpc out/occ-onesided out/occ-18 --out out/fig13\n\n"
+                + exitCodes();
+    }
+
+    static String compare() {
+        return "usage: " + CompareCommand.USAGE + "\n\n"
+                + "Puts results of one kind side by side: runs (summary.json), sweeps (sweep.csv) or enumerations\n"
+                + "(hybrid.csv). Points are matched by their varied values (sweeps) or hybrid code (enumerations); for each\n"
+                + "point the table lists throughput, latency mean/p50/p90/p99, abort rate and every stage's mean and p99\n"
+                + "latency for each input (named A, B, C, ...), with '±' the 95% confidence half-width where --repeat made\n"
+                + "one, and each input's relative difference to A; a difference is starred when both intervals are known and\n"
+                + "do not overlap. Inputs of different kinds, or sharing no point, exit 2.\n\n"
+                + "examples:\n"
+                + "  ./rcc compare out/occ-rpc out/occ-onesided\n"
+                + "  ./rcc compare out/coro out/coro-replication2\n"
+                + "  ./rcc compare out/occ-hybrid out/occ-hybrid-tpcc\n\n"
                 + exitCodes();
     }
 

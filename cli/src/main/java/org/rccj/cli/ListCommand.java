@@ -22,7 +22,6 @@ final class ListCommand implements Command {
 
     private static Map<String, String> plannedFabrics() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("tcp", "one process per node over the network (rcc node)");
         m.put("rdma", "real RNICs through libibverbs");
         return m;
     }
@@ -82,6 +81,9 @@ final class ListCommand implements Command {
             }
             out.printf("  %-12s %s%s%n", name, desc, name.equals(CostProfile.DEFAULT) ? " (default)" : "");
         }
+        out.println("  or a profile file: key=value lines, base=NAME to start from a built-in one (calibration.md)");
+        out.println("  codes that need loopback atomics on hardware whose NIC atomics are incoherent (cx4-edr, cx6-hdr):");
+        out.println("  every code except all-rpc (any one-sided stage may CAS a word that handlers CAS too)");
         return Exit.OK;
     }
 }

@@ -25,7 +25,7 @@ public final class Main {
 
     /** Runs {@code rcc ARGS} against the real experiment runner, relative to the current directory. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, ExperimentRunner::run, Path.of(""));
+        return run(args, out, err, TcpLauncher.around(ExperimentRunner::run), Path.of(""));
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)} with another runner and working directory (tests). */
@@ -35,6 +35,9 @@ public final class Main {
         } catch (ConfigException e) {
             err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
             return Exit.BAD_INPUT;
+        } catch (ClusterFailure e) {
+            err.println("rcc: " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+            return Exit.INTERNAL_ERROR;
         } catch (Throwable t) {
             err.println("rcc: internal error: " + ConfigLoader.oneLine(String.valueOf(t)));
             t.printStackTrace(err);
@@ -55,6 +58,8 @@ public final class Main {
         m.put("list", new ListCommand());
         m.put("verify", new VerifyCommand());
         m.put("bench", new BenchCommand());
+        m.put("node", new NodeCommand());
+        m.put("compare", new CompareCommand());
         return m;
     }
 

@@ -16,10 +16,9 @@ import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 
 /**
- * {@code rcc plot DIR... [--out DIR]}: PNG and SVG charts of results. An enumeration directory (hybrid.csv)
- * gives the hybrid scatter and a stage breakdown per code; a sweep directory (sweep.csv) gives throughput and
- * latency lines and a breakdown per point; run directories (summary.json, or a directory of them) give one
- * stage breakdown with a bar per run.
+ * {@code rcc plot DIR... [--out DIR]}: PNG and SVG charts of results ({@link Figures} says which): an
+ * enumeration directory (hybrid.csv), a sweep directory (sweep.csv), run directories (summary.json, or a
+ * directory of them); several enumerations also give the protocols comparison of RCC Fig. 14.
  */
 final class PlotCommand implements Command {
     static final String USAGE = "rcc plot DIR... [--out DIR]";
@@ -47,12 +46,19 @@ final class PlotCommand implements Command {
         for (Input in : inputs) if (in.kind() != Kind.RUNS) tables++;
         List<Plots.Saved> saved = new ArrayList<>();
         List<RunMetrics> runs = new ArrayList<>();
+        List<CsvTable> hybridTables = new ArrayList<>();
+        List<Path> hybridDirs = new ArrayList<>();
         for (Input in : inputs) {
             String prefix = tables > 1 || (tables == 1 && inputs.size() > 1) ? BatchOptions.safeName(in.dir().getFileName().toString()) + "-" : "";
             switch (in.kind()) {
-                case HYBRID -> saved.addAll(Figures.ofHybridTable(read(in.dir().resolve(HybridTable.FILE_NAME)), out, prefix));
+                case HYBRID -> {
+                    CsvTable t = read(in.dir().resolve(HybridTable.FILE_NAME));
+                    hybridTables.add(t);
+                    hybridDirs.add(in.dir());
+                    saved.addAll(Figures.ofHybridTable(t, in.dir(), out, prefix));
+                }
                 case SWEEP -> saved.addAll(Figures.ofSweepTable(read(in.dir().resolve(SweepCommand.CSV)),
-                        in.dir().getFileName().toString(), out, prefix));
+                        in.dir().getFileName().toString(), in.dir(), out, prefix));
                 case RUNS -> {
                     for (Path r : in.runs()) {
                         try {
@@ -66,6 +72,10 @@ final class PlotCommand implements Command {
             }
         }
         if (!runs.isEmpty()) saved.addAll(Figures.ofRuns(runs, out, ""));
+        if (hybridTables.size() > 1) { // several enumerations: RCC Fig. 14's comparison of the protocols
+            Figures.Figure f = Figures.protocols(hybridTables, hybridDirs, "");
+            if (f != null) saved.addAll(Figures.save(List.of(f), out));
+        }
         for (Plots.Saved s : saved) {
             ctx.out().println("wrote " + BatchOptions.display(ctx, s.png()) + " and " + s.svg().getFileName());
         }

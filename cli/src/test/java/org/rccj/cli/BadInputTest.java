@@ -123,10 +123,19 @@ class BadInputTest {
         Cli.run(dir, "help", "bogus").assertBadInput("unknown command 'bogus'");
     }
 
-    @Test void plannedCommands() {
-        for (String c : new String[] {"node"}) {
-            Cli.run(dir, c, "x.yaml").assertBadInput(c + " is planned but not yet available");
-        }
+    @Test void nodeWithoutPlacementSecretOrMatchingHosts() throws Exception {
+        Cli.run(dir, "node", "x.yaml").assertBadInput("node: give --id I and --hosts");
+        Cli.run(dir, "node", "x.yaml", "--id", "0").assertBadInput("--id and --hosts go together");
+        Cli.run(dir, "node", "x.yaml", "--id", "0", "--hosts", "a:1,b:2").assertBadInput("--secret-file FILE is required");
+        Cli.run(dir, "node", "x.yaml", "--id", "2", "--hosts", "a:1,b:2").assertBadInput("--id '2'", "0..1");
+        Cli.run(dir, "node", "x.yaml", "--id", "0", "--hosts", "a:x,b:2").assertBadInput("'a:x' has no port number");
+        Path secret = Cli.file(dir, "secret", "0123456789abcdef0123456789abcdef");
+        java.nio.file.Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Cli.run(dir, "node", "x.yaml", "--id", "0", "--hosts", "a:1,b:2", "--secret-file", "secret").assertBadInput("accessible to other users", "chmod 600");
+        java.nio.file.Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path f = Cli.file(dir, "three.yaml", Cli.yaml());
+        Cli.run(dir, "node", f.toString(), "--id", "0", "--hosts", "a:1,b:2", "--secret-file", "secret").assertBadInput("2 nodes", "nodes: 3");
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of("n01", "n02", "n03", "n07", "gpu", "c9", "c10"), NodeCommand.expandHostList("n[01-03,07],gpu,c[9-10]"));
     }
 
     @Test void outDirThatIsNotAResult() throws Exception {

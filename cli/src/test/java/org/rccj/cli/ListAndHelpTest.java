@@ -33,7 +33,7 @@ class ListAndHelpTest {
             Cli.Outcome o = Cli.run(dir, args);
             assertEquals(Exit.OK, o.code());
             has(o.out(), "usage: rcc COMMAND", "run CONFIG [--set key=value]... [--out DIR]", "list", "verify HISTORY.jsonl",
-                    "sweep CONFIG --vary", "enumerate CONFIG", "merge DIR", "plot DIR", "node", "not yet available",
+                    "sweep CONFIG --vary", "enumerate CONFIG", "merge DIR", "plot DIR", "node CONFIG... --id I --hosts",
                     "./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2", "exit codes");
         }
     }
@@ -60,7 +60,7 @@ class ListAndHelpTest {
         has(Cli.run(dir, "plot", "-h").out(), "usage: rcc plot DIR...", "PNG and SVG", "hybrid-scatter", "stage-breakdown", "sweep-throughput");
         Cli.Outcome n = Cli.run(dir, "node", "--help");
         assertEquals(Exit.OK, n.code());
-        has(n.out(), "not yet available");
+        has(n.out(), "usage: rcc node CONFIG", "--id I", "--hosts", "--secret-file FILE", "SLURM_PROCID", "exit codes");
     }
 
     @Test

@@ -24,18 +24,30 @@ class MergeAndPlotTest {
         Pngs.assertChart(dir.resolve("e/hybrid-scatter.png"));
         Pngs.assertChart(dir.resolve("e/stage-breakdown.png"));
         assertTrue(pe.out().contains("wrote " + Path.of("e", "hybrid-scatter.png")), pe.out());
+        Pngs.assertChart(dir.resolve("e/stage-p99.png"));
+        Pngs.assertChart(dir.resolve("e/latency-cdf.png")); // from the codes' latency.hlog
 
         Cli.Outcome ps = Cli.run(dir, "plot", "s");
         assertEquals(Exit.OK, ps.code(), ps.err());
         Pngs.assertChart(dir.resolve("s/sweep-throughput.png"));
         Pngs.assertChart(dir.resolve("s/sweep-latency.png"));
         Pngs.assertChart(dir.resolve("s/stage-breakdown.png"));
+        Pngs.assertChart(dir.resolve("s/sweep-p99.png"));
+        Pngs.assertChart(dir.resolve("s/stage-p99.png"));
 
         // run directories (and a directory of them) into one breakdown; tables get their directory's name
         Cli.Outcome pr = Cli.run(dir, "plot", "e/hybrid=00", "e/hybrid=63", "s", "--out", "figs");
         assertEquals(Exit.OK, pr.code(), pr.err());
         Pngs.assertChart(dir.resolve("figs/stage-breakdown.png"));
         Pngs.assertChart(dir.resolve("figs/s-sweep-throughput.png"));
+        Pngs.assertChart(dir.resolve("figs/latency-cdf.png"));
+
+        // two enumerations: also the protocols comparison (RCC Fig. 14)
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e8").code());
+        Cli.Outcome pp = Cli.run(dir, "plot", "e", "e8", "--out", "cmp");
+        assertEquals(Exit.OK, pp.code(), pp.err());
+        Pngs.assertChart(dir.resolve("cmp/protocols.png"));
+        Pngs.assertChart(dir.resolve("cmp/e8-hybrid-scatter.png"));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.rccj.fabrics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
@@ -13,10 +14,14 @@ import org.rccj.primitives.SimFabric;
 
 /** Registers {@code sim}: the deterministic simulated cluster, its cost profile and the faults it can inject. */
 public final class SimFabricFactory implements FabricFactory {
-    static final String PROFILE = "profile", TORN_READS = "faults.torn_reads";
+    static final String PROFILE = "profile", TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
+            CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics";
     static final List<Param> PARAMS = List.of(
-            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile of the simulated machine (calibration.md)"),
-            Param.ofBoolean(TORN_READS, false, "multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"));
+            new Param(PROFILE, Param.Type.STRING, CostProfile.DEFAULT, 0, 0, List.of(), "cost profile of the simulated machine: "
+                    + String.join(", ", CostProfile.known()) + ", or a profile file (calibration.md)"),
+            Param.ofBoolean(TORN_READS, false, "multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"),
+            Param.ofBoolean(INCOHERENT_ATOMICS, false, "a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
+            Param.ofBoolean(CPU_LOCAL_ATOMICS, false, "test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"));
 
     @Override public String name() { return "sim"; }
 
@@ -30,15 +35,28 @@ public final class SimFabricFactory implements FabricFactory {
 
     @Override
     public Fabric create(FabricSetup s) {
-        return new SimFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)), new FaultSettings(s.b(TORN_READS)));
+        return new SimFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)),
+                new FaultSettings(s.b(TORN_READS), s.b(INCOHERENT_ATOMICS), s.b(CPU_LOCAL_ATOMICS)));
+    }
+
+    /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */
+    @Override
+    public void check(Map<String, Object> settings) {
+        try {
+            CostProfile.load(String.valueOf(settings.get(PROFILE)));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("profile: " + e.getMessage());
+        }
     }
 
     /** With torn reads on: how many READs were torn, and how many of them saw memory change while in flight. */
     @Override
     public Map<String, Double> metrics(Fabric fabric, FabricSetup s) {
         Map<String, Double> m = new LinkedHashMap<>();
+        SimFabric sim = (SimFabric) fabric;
+        if (sim.loopbackAtomics()) m.put("loopback_atomics", (double) sim.loopbackAtomicCount());
+        if (s.b(INCOHERENT_ATOMICS)) m.put("atomic_races", (double) sim.atomicRaces());
         if (s.b(TORN_READS)) {
-            SimFabric sim = (SimFabric) fabric;
             m.put("torn_reads", (double) sim.tornReads());
             m.put("torn_reads_observed", (double) sim.tornReadsObserved());
         }

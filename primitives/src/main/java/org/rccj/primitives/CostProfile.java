@@ -2,43 +2,118 @@ package org.rccj.primitives;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
- * The cost model of the simulated machine, read from {@code profiles/NAME.properties}. Every figure
- * there names its source (calibration.md): only primitive-level figures, never protocol results.
+ * The cost model of the simulated machine: a built-in profile ({@code profiles/NAME.properties}) or a
+ * user's file holding the same parameters, optionally starting from a built-in one ({@code base=NAME}).
+ * Every figure in a built-in profile names its source (calibration.md): only primitive-level figures,
+ * never protocol results. {@link #PARAMETERS} declares every parameter with its accepted range.
  */
 public final class CostProfile {
     public static final String DEFAULT = "cx4-edr";
-    private static final List<String> KNOWN = List.of("cx4-edr");
+    private static final List<String> KNOWN = List.of("cx4-edr", "cx6-hdr");
+
+    /** A parameter a profile must set, with its accepted range (inclusive). */
+    public record Parameter(String key, double min, double max, String meaning) {}
+
+    /** Every parameter, in the order calibration.md lists them. */
+    public static final List<Parameter> PARAMETERS = List.of(
+            new Parameter("nic.read_mops", 1, 1e4, "responder READ rate, M ops/s"),
+            new Parameter("nic.write_mops", 1, 1e4, "responder WRITE rate, M ops/s"),
+            new Parameter("nic.atomic_mops", 0.1, 1e4, "responder CAS/FAA rate, M ops/s"),
+            new Parameter("nic.wqe_fetch_ns", 0, 1e4, "NIC time per doorbell: DMA read of the posted WQEs"),
+            new Parameter("nic.wqe_ns", 0, 1e4, "requester NIC time per one-sided WQE"),
+            new Parameter("nic.cqe_ns", 0, 1e4, "NIC time per completion DMA (signaled ops only)"),
+            new Parameter("nic.send_ns", 0, 1e4, "NIC time per two-sided message sent (UD SEND)"),
+            new Parameter("nic.recv_ns", 0, 1e4, "NIC time per two-sided message received (UD RECV)"),
+            new Parameter("nic.qp_cache_entries", 0, 1e7, "RC QP contexts the NIC caches"),
+            new Parameter("nic.qp_miss_ns", 0, 1e5, "NIC processing time per QP-context miss"),
+            new Parameter("nic.qp_miss_latency_ns", 0, 1e6, "latency of a QP-context miss (a PCIe round trip)"),
+            new Parameter("nic.atomics_coherent", 0, 1, "1 if NIC atomics are atomic with CPU atomics"),
+            new Parameter("nic.loopback_ns", 0, 1e5, "latency of an atomic through the local NIC (loopback)"),
+            new Parameter("link.gbps", 0.1, 1e4, "link bandwidth, Gb/s"),
+            new Parameter("wire.rpc_receive_ns", 0, 1e5, "extra receive-path latency per two-sided message"),
+            new Parameter("wire.one_way_ns", 1, 1e6, "one-way latency NIC to NIC"),
+            new Parameter("cpu.post_wqe_ns", 0, 1e5, "CPU time to build one WQE"),
+            new Parameter("cpu.doorbell_ns", 0, 1e5, "CPU time of one MMIO doorbell"),
+            new Parameter("cpu.poll_cq_ns", 0, 1e5, "CPU time to poll one completion"),
+            new Parameter("cpu.rpc_send_ns", 0, 1e5, "CPU time to post one UD SEND"),
+            new Parameter("cpu.rpc_dispatch_ns", 0, 1e5, "CPU time to receive an RPC and dispatch its handler"),
+            new Parameter("cpu.coroutine_switch_ns", 0, 1e5, "CPU time per coroutine resume"),
+            new Parameter("cpu.local_op_ns", 0, 1e5, "CPU time of a local-shortcut memory op"),
+            new Parameter("cpu.tuple_op_ns", 0, 1e5, "CPU time per tuple touched"),
+            new Parameter("location_cache.mb", 0, 1e6, "per-node location cache capacity, MB (0 = unbounded)"),
+            new Parameter("fault.torn_line_bytes", 8, 4096, "granularity of torn READs (fault)"),
+            new Parameter("fault.torn_line_gap_ns", 0, 1e5, "time between pieces of a torn READ (fault)"),
+            new Parameter("fault.atomic_gap_ns", 1, 1e5, "read-to-write gap of an incoherent NIC atomic (fault)"),
+            new Parameter("sim.run_ahead_ns", 0, 1e6, "how far a simulated core may run ahead (not hardware)"));
 
     public final String name;
     public final String description;
-    /** NIC service time per op, ns (1e3 / M ops/s). */
+    /** Responder NIC time per one-sided op, ns (1e3 / M ops/s). */
     public final double nicReadNs, nicWriteNs, nicAtomicNs;
-    /** NIC time per two-sided message received (request or reply). */
-    public final double nicMessageNs;
+    /** Requester NIC time: per doorbell (WQE fetch), per WQE, per completion DMA. */
+    public final double nicWqeFetchNs, nicWqeNs, nicCqeNs;
+    /** NIC time per two-sided message sent / received. */
+    public final double nicSendNs, nicRecvNs;
+    /** QP-context cache of the NIC: entries, and NIC time of a miss. */
+    public final double qpCacheEntries, qpMissNs, qpMissLatencyNs;
+    /** False when a NIC atomic is not atomic with a CPU atomic on the same word (ConnectX-3/4). */
+    public final boolean nicAtomicsCoherent;
+    /** Latency of an atomic through the local NIC (posting CPU waits for it). */
+    public final long loopbackNs;
     /** Link bandwidth, bytes per ns. */
     public final double linkBytesPerNs;
     public final long oneWayNs;
     /** Extra latency of the RPC (UD SEND/RECV) receive path per message. */
     public final long rpcReceiveNs;
     public final long postWqeNs, doorbellNs, pollCqNs, rpcSendNs, rpcDispatchNs, coroutineSwitchNs, localOpNs, tupleOpNs;
+    /** Location cache per node, bytes (0 = unbounded). */
+    public final long locationCacheBytes;
     /** Simulator: how far a core may run ahead of the next queued event (not a hardware figure). */
     public final long runAheadNs;
     public final int tornLineBytes;
     public final long tornLineGapNs;
+    public final long atomicGapNs;
 
     private CostProfile(String name, Properties p) {
         this.name = name;
         this.description = p.getProperty("description", name);
+        for (Parameter q : PARAMETERS) {
+            double v = d(p, q.key());
+            if (!(v >= q.min() && v <= q.max())) {
+                throw new IllegalArgumentException("profile " + name + ": " + q.key() + "=" + p.getProperty(q.key()).trim()
+                        + " is out of range [" + fmt(q.min()) + ", " + fmt(q.max()) + "] (" + q.meaning() + ")");
+            }
+        }
+        for (String k : p.stringPropertyNames()) {
+            if (k.equals("description") || k.equals("base")) continue;
+            if (PARAMETERS.stream().noneMatch(q -> q.key().equals(k))) {
+                throw new IllegalArgumentException("profile " + name + ": unknown parameter '" + k + "' (see docs/calibration.md)");
+            }
+        }
         nicReadNs = 1e3 / d(p, "nic.read_mops");
         nicWriteNs = 1e3 / d(p, "nic.write_mops");
         nicAtomicNs = 1e3 / d(p, "nic.atomic_mops");
-        nicMessageNs = 1e3 / d(p, "nic.message_mops");
+        nicWqeFetchNs = d(p, "nic.wqe_fetch_ns");
+        nicWqeNs = d(p, "nic.wqe_ns");
+        nicCqeNs = d(p, "nic.cqe_ns");
+        nicSendNs = d(p, "nic.send_ns");
+        nicRecvNs = d(p, "nic.recv_ns");
+        qpCacheEntries = d(p, "nic.qp_cache_entries");
+        qpMissNs = d(p, "nic.qp_miss_ns");
+        qpMissLatencyNs = d(p, "nic.qp_miss_latency_ns");
+        nicAtomicsCoherent = d(p, "nic.atomics_coherent") != 0;
+        loopbackNs = l(p, "nic.loopback_ns");
         linkBytesPerNs = d(p, "link.gbps") / 8.0;
         oneWayNs = l(p, "wire.one_way_ns");
         rpcReceiveNs = l(p, "wire.rpc_receive_ns");
@@ -50,46 +125,107 @@ public final class CostProfile {
         coroutineSwitchNs = l(p, "cpu.coroutine_switch_ns");
         localOpNs = l(p, "cpu.local_op_ns");
         tupleOpNs = l(p, "cpu.tuple_op_ns");
+        locationCacheBytes = Math.round(d(p, "location_cache.mb") * 1024 * 1024);
         tornLineBytes = (int) l(p, "fault.torn_line_bytes");
         runAheadNs = l(p, "sim.run_ahead_ns");
-        if (runAheadNs < 0 || runAheadNs >= oneWayNs) throw new IllegalStateException("sim.run_ahead_ns must be in [0, wire.one_way_ns)");
+        if (runAheadNs >= oneWayNs) {
+            throw new IllegalArgumentException("profile " + name + ": sim.run_ahead_ns must be below wire.one_way_ns (" + oneWayNs + ")");
+        }
         tornLineGapNs = l(p, "fault.torn_line_gap_ns");
+        atomicGapNs = l(p, "fault.atomic_gap_ns");
     }
+
+    private static String fmt(double v) { return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v); }
 
     private static double d(Properties p, String k) {
         String v = p.getProperty(k);
-        if (v == null) throw new IllegalStateException("profile lacks " + k);
-        return Double.parseDouble(v.trim());
+        if (v == null) throw new IllegalArgumentException("profile lacks " + k);
+        try {
+            return Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("profile parameter " + k + "='" + v.trim() + "' is not a number");
+        }
     }
 
     private static long l(Properties p, String k) { return Math.round(d(p, k)); }
 
+    /** The built-in profile names. */
     public static List<String> known() { return KNOWN; }
 
-    public static CostProfile load(String name) {
-        if (!KNOWN.contains(name)) {
-            throw new IllegalArgumentException("unknown profile '" + name + "' (accepted: " + String.join(", ", KNOWN) + ")");
+    /** True if {@code spec} names a built-in profile or looks like a path to a profile file. */
+    public static boolean isBuiltIn(String spec) { return KNOWN.contains(spec); }
+
+    /**
+     * A built-in profile by name, or a profile file by path. A file holds {@code key=value} lines
+     * (Java properties) with the parameters of {@link #PARAMETERS}; {@code base=NAME} starts from a
+     * built-in profile, whose values the file overrides. Unknown or out-of-range parameters, and a
+     * missing file, raise {@link IllegalArgumentException} naming them.
+     */
+    public static CostProfile load(String spec) {
+        if (KNOWN.contains(spec)) return new CostProfile(spec, builtIn(spec));
+        Path path = Path.of(spec);
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException("unknown profile '" + spec + "' (accepted: " + String.join(", ", KNOWN)
+                    + ", or the path of a profile file)");
         }
+        Properties file = new Properties();
+        try (Reader r = Files.newBufferedReader(path)) {
+            file.load(r);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("profile file " + spec + " cannot be read: " + e.getMessage());
+        }
+        Properties p = new Properties();
+        String base = file.getProperty("base");
+        if (base != null) {
+            base = base.trim();
+            if (!KNOWN.contains(base)) {
+                throw new IllegalArgumentException("profile file " + spec + ": base=" + base + " is not a built-in profile (accepted: "
+                        + String.join(", ", KNOWN) + ")");
+            }
+            p.putAll(builtIn(base));
+        }
+        p.putAll(file);
+        return new CostProfile(spec, p);
+    }
+
+    private static Properties builtIn(String name) {
         try (InputStream in = CostProfile.class.getResourceAsStream("profiles/" + name + ".properties")) {
             if (in == null) throw new IllegalStateException("profile resource missing: " + name);
             Properties p = new Properties();
             p.load(in);
-            return new CostProfile(name, p);
+            return p;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** NIC service time of one op at its responder, including the payload on the link. */
+    /** Every parameter's value as the profile file states it (for reports). */
+    public static Map<String, String> parameters(String spec) {
+        Properties p = KNOWN.contains(spec) ? builtIn(spec) : new Properties();
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Parameter q : PARAMETERS) m.put(q.key(), p.getProperty(q.key(), "").trim());
+        return m;
+    }
+
+    /** Responder NIC time of one one-sided op, including its payload on the link. */
     public double nicServiceNs(Op op) {
         double base = switch (op.verb) {
             case READ -> nicReadNs;
             case WRITE -> nicWriteNs;
             case CAS, FAA -> nicAtomicNs;
-            case RPC -> nicMessageNs;
+            case RPC -> nicRecvNs;
             case TIMER -> 0;
         };
         return Math.max(base, op.wireBytes() / linkBytesPerNs);
+    }
+
+    /**
+     * Expected fraction of one-sided ops that miss the NIC's QP-context cache when {@code qps} RC QPs
+     * are in use and accessed uniformly: 1 - capacity / qps (0 while they fit).
+     */
+    public double qpMissFraction(long qps) {
+        if (qps <= qpCacheEntries || qps == 0) return 0;
+        return 1 - qpCacheEntries / qps;
     }
 
     public static List<String> names() { return new ArrayList<>(KNOWN); }

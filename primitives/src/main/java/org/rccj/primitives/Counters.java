@@ -1,7 +1,8 @@
 package org.rccj.primitives;
 
 /** Per-worker operation counters (plain fields: each worker owns its own). */
-public final class Counters {
+public final class Counters implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     public long read, write, cas, faa, rpc, bytes, doorbells, local;
 
     public void count(Op op) {

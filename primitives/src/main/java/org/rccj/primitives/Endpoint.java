@@ -10,7 +10,9 @@ public interface Endpoint {
     /**
      * Posts a doorbell batch: {@code ops[0..n)} all go to {@code ops[0].node}, are executed in posting
      * order and cost one doorbell. Ops to this worker's own node take the local shortcut (plain memory
-     * operations) and complete before this call returns.
+     * operations): they are executed before this call returns and complete before it too, except, on sim,
+     * CAS/FAA that go through the local NIC (profile with incoherent NIC atomics, loopback): their result is
+     * there at once, their completion comes after the loopback latency.
      */
     void post(Op[] ops, int n);
 

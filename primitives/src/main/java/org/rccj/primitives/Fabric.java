@@ -17,8 +17,27 @@ public interface Fabric extends AutoCloseable {
      */
     void run(WorkerHost[][] hosts);
 
+    /**
+     * True when this process runs {@code node}'s workers. In-process fabrics host every node; a multi-process
+     * fabric ({@link ProcessGroup}) hosts one, and {@link #run} then gets {@code hosts[node]} only for that one.
+     */
+    default boolean hosts(int node) { return true; }
+
+    /**
+     * A reading of the fabric clock that every node agrees on, taken before the run (a protocol's clock
+     * origin, e.g. DrTM's leases). In-process fabrics: node 0's clock now; tcp: the cluster clock's zero.
+     */
+    default long origin() { return endpoint(0, 0).now(); }
+
     /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
     default long events() { return 0; }
+
+    /**
+     * Whether remote one-sided atomics may touch registered memory in this run (any hybrid code but all-rpc).
+     * A fabric whose NIC atomics are not atomic with CPU atomics then sends CPU atomics through the local NIC
+     * (sim with such a profile); real atomics on other fabrics need nothing.
+     */
+    default void oneSidedAtomics(boolean used) {}
 
     @Override default void close() {}
 }

@@ -193,6 +193,12 @@ public final class LocalFabric implements Fabric {
 
         @Override
         public void reply(Op call) {
+            if (!call.signaled) {
+                // passive RPC: no reply message; the handler has run, which is what a later reply would tell
+                if (call.srcNode != node) rpcsInFlight.decrementAndGet();
+                call.inFlight = false;
+                return;
+            }
             if (call.srcNode == node && call.srcWorker == worker) {
                 call.inFlight = false;
                 host.onComplete(call);

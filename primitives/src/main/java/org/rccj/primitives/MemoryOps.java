@@ -3,10 +3,10 @@ package org.rccj.primitives;
 import java.lang.invoke.VarHandle;
 
 /** Executes a one-sided op against a node's registered memory: what the target NIC does. */
-final class MemoryOps {
+public final class MemoryOps {
     private MemoryOps() {}
 
-    static void execute(RegisteredMemory m, Op op) {
+    public static void execute(RegisteredMemory m, Op op) {
         switch (op.verb) {
             case READ -> {
                 m.read(op.region, op.offset, op.data, 0, op.length);
@@ -16,8 +16,8 @@ final class MemoryOps {
                 VarHandle.releaseFence();
                 m.write(op.region, op.offset, op.data, 0, op.length);
             }
-            case CAS -> op.result = m.cas(op.region, op.offset, op.compare, op.value);
-            case FAA -> op.result = m.faa(op.region, op.offset, op.value);
+            case CAS -> op.result = m.casDirect(op.region, op.offset, op.compare, op.value);
+            case FAA -> op.result = m.faaDirect(op.region, op.offset, op.value);
             default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
         }
     }

@@ -40,10 +40,16 @@ public final class Op extends Event {
     /** Free for the framework: e.g. which entry of a read set this op serves. */
     public int tag;
 
-    /** Next op of the same doorbell batch. */
-    Op next;
+    /** Sim: done by the target NIC instead of the memory operation (simulated NIC hardware); reset by every builder. */
+    public NicAction nicAction;
+
+    /** Fabric: this op rang the doorbell of its batch (the NIC fetches the batch's WQEs once). */
+    boolean rang;
+    /** Fabric: a passive (unsignaled) RPC whose handler has run; its sender learns it from a later reply. */
+    boolean handled;
 
     public Op read(int node, int region, long offset, int length) {
+        this.nicAction = null;
         this.verb = Verb.READ; this.node = node; this.region = region; this.offset = offset; this.length = length;
         data = Bytes.ensure(data, length);
         return this;
@@ -51,6 +57,7 @@ public final class Op extends Event {
 
     /** Prepares a WRITE; the caller then fills {@code data[0..length)}. */
     public Op write(int node, int region, long offset, int length) {
+        this.nicAction = null;
         this.verb = Verb.WRITE; this.node = node; this.region = region; this.offset = offset; this.length = length;
         data = Bytes.ensure(data, length);
         return this;
@@ -63,12 +70,14 @@ public final class Op extends Event {
     }
 
     public Op cas(int node, int region, long offset, long expect, long update) {
+        this.nicAction = null;
         this.verb = Verb.CAS; this.node = node; this.region = region; this.offset = offset; this.length = 8;
         this.compare = expect; this.value = update;
         return this;
     }
 
     public Op faa(int node, int region, long offset, long delta) {
+        this.nicAction = null;
         this.verb = Verb.FAA; this.node = node; this.region = region; this.offset = offset; this.length = 8;
         this.value = delta;
         return this;
@@ -76,6 +85,7 @@ public final class Op extends Event {
 
     /** Prepares an RPC; the caller then fills {@code data[0..length)} with the request. */
     public Op rpc(int node, int handler, int length) {
+        this.nicAction = null;
         this.verb = Verb.RPC; this.node = node; this.handler = handler; this.length = length;
         data = Bytes.ensure(data, length);
         replyLength = 0;
@@ -89,7 +99,17 @@ public final class Op extends Event {
         return reply;
     }
 
+    /**
+     * Not signaled. A one-sided op then produces no completion (passive ACK: its completion is implied by
+     * a later signaled op to the same node). An RPC becomes a passive RPC: its handler runs and calls
+     * {@code reply} as usual, but no reply message is sent; the sender learns that the handler ran from the
+     * next signaled RPC reply from the same node ({@link #inFlight} turns false then, without
+     * {@code onComplete}). The handler's reply data is discarded.
+     */
     public Op unsignaled() { signaled = false; return this; }
+
+    /** Has the target NIC run {@code a} instead of the memory operation (sim only). */
+    public Op atNic(NicAction a) { nicAction = a; return this; }
 
     /** Bytes this op moves on the wire (payload, not headers). */
     public int wireBytes() {

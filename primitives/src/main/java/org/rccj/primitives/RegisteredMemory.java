@@ -15,7 +15,18 @@ import java.util.List;
 public final class RegisteredMemory {
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
+    /**
+     * Atomics executed by a CPU of this node (RPC handlers, coordinators' own words) may go through the
+     * fabric: the sim fabric routes them through the local NIC (loopback) when NIC atomics are not atomic
+     * with CPU atomics. Null: plain CPU atomics.
+     */
+    public interface CpuAtomics {
+        long cas(RegisteredMemory m, int region, long off, long expect, long update);
+        long faa(RegisteredMemory m, int region, long off, long delta);
+    }
+
     private final int node;
+    private CpuAtomics cpuAtomics;
     private final List<ByteBuffer> regions = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
@@ -47,13 +58,32 @@ public final class RegisteredMemory {
     public void putLongVolatile(int region, long off, long v) { LONG.setVolatile(buf(region), (int) off, v); }
     public void putLongRelease(int region, long off, long v) { LONG.setRelease(buf(region), (int) off, v); }
 
-    /** Atomic compare-and-swap; returns the value found (equal to {@code expect} on success), like RDMA CAS. */
+    /** Installs the fabric's route for CPU atomics (see {@link CpuAtomics}); null for plain CPU atomics. */
+    public void cpuAtomics(CpuAtomics route) { this.cpuAtomics = route; }
+
+    /**
+     * Atomic compare-and-swap by a CPU of this node; returns the value found (equal to {@code expect} on
+     * success), like RDMA CAS. On hardware whose NIC atomics are not coherent with CPU atomics the fabric
+     * sends it through the local NIC.
+     */
     public long cas(int region, long off, long expect, long update) {
+        CpuAtomics r = cpuAtomics;
+        return r == null ? casDirect(region, off, expect, update) : r.cas(this, region, off, expect, update);
+    }
+
+    /** Atomic fetch-and-add by a CPU of this node; returns the previous value (see {@link #cas}). */
+    public long faa(int region, long off, long delta) {
+        CpuAtomics r = cpuAtomics;
+        return r == null ? faaDirect(region, off, delta) : r.faa(this, region, off, delta);
+    }
+
+    /** Compare-and-swap on the memory itself (what the NIC's atomic unit or a plain CPU CAS does). */
+    public long casDirect(int region, long off, long expect, long update) {
         return (long) LONG.compareAndExchange(buf(region), (int) off, expect, update);
     }
 
-    /** Atomic fetch-and-add; returns the previous value. */
-    public long faa(int region, long off, long delta) {
+    /** Fetch-and-add on the memory itself. */
+    public long faaDirect(int region, long off, long delta) {
         return (long) LONG.getAndAdd(buf(region), (int) off, delta);
     }
 

@@ -8,8 +8,10 @@ import java.util.Arrays;
  *
  * <p>Model: each worker is a simulated core with a clock ({@code cpuAt}); everything a worker does
  * (posting, polling, handlers, coroutine work) advances that clock by the profile's costs. Each node has
- * a NIC with an egress queue and a responder queue, served at the profile's per-verb rates and link
- * bandwidth; wire latency is the profile's one-way figure. One-sided ops touch the target's memory at
+ * one NIC whose processing units serve everything the NIC does, in arrival order: requester work of
+ * one-sided verbs (WQE fetch per doorbell, per WQE, completion DMA per signaled op), responder work per
+ * verb, and two-sided messages sent and received; plus QP-context cache misses for RC (one-sided) work
+ * and an egress link at the profile's bandwidth. Wire latency is the profile's one-way figure. One-sided ops touch the target's memory at
  * the instant the responder NIC executes them, so concurrent transactions interleave as they would on
  * the hardware. Ties are broken by posting order: the same inputs give the same run, bit for bit.
  */
@@ -23,7 +25,7 @@ public final class SimFabric implements Fabric {
      * is never left waiting behind a reservation made by a worker whose clock ran ahead.
      */
     private static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6,
-            K_NIC_ARRIVE = 7, K_MSG_REQUEST = 8, K_MSG_REPLY = 9;
+            K_NIC_ARRIVE = 7, K_MSG_REQUEST = 8, K_MSG_REPLY = 9, K_ATOMIC_WRITE = 10;
 
     private final int nodes, threads;
     private final CostProfile cost;
@@ -35,15 +37,29 @@ public final class SimFabric implements Fabric {
     private long now;
     private long events;
     private long tornReads, tornObserved;
+    private long loopbackAtomics, atomicRaces;
     private byte[] tornCheck = new byte[64];
+    /** NIC time of a QP-context miss per RC op side, averaged over the uniform access to all QPs. */
+    private final double qpMissNs;
+    /** Expected latency an RC op pays for QP-context misses at its two ends (a PCIe round trip per miss). */
+    private final long qpMissDelayNs;
+    /** CPU atomics go through the local NIC (profile: NIC atomics incoherent, and the run uses them). */
+    private boolean loopback;
+    /** The worker whose core is running (handlers and coroutines), for CPU atomics; null outside. */
+    private SimWorker current;
+    /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
+    private boolean postedAtomic;
 
     private static final class Nic {
         /** Link serialization of outgoing payload bytes. */
         double egressFreeAt;
-        /** One-sided ops served as responder. */
-        double responderFreeAt;
-        /** Two-sided messages (requests and replies) received. */
-        double messagesFreeAt;
+        /** The NIC's processing units: one-sided requester and responder work and two-sided messages. */
+        double freeAt;
+        /** faults.incoherent_atomics: the NIC atomic between its read and its write (one per NIC). */
+        Op pendingAtomic;
+        long pendingValue, pendingWriteAt;
+        /** faults.incoherent_atomics: no NIC atomic starts before this (the NIC's atomic unit is busy). */
+        long atomicFreeAt;
     }
 
     private static final class RunEvent extends Event {
@@ -60,11 +76,88 @@ public final class SimFabric implements Fabric {
         memory = new RegisteredMemory[nodes];
         nics = new Nic[nodes];
         workers = new SimWorker[nodes][threads];
+        // RC: a QP per (worker, remote node), counted per NIC as DrTM+H counts them (80 nodes x 12 workers per
+        // NIC = 960 QPs); UD two-sided messages need one QP per worker and never miss
+        long qps = (long) threads * (nodes - 1);
+        qpMissNs = cost.qpMissNs * cost.qpMissFraction(qps);
+        qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
         for (int n = 0; n < nodes; n++) {
             memory[n] = new RegisteredMemory(n);
             nics[n] = new Nic();
             for (int t = 0; t < threads; t++) workers[n][t] = new SimWorker(n, t);
         }
+    }
+
+    /**
+     * Tells the fabric whether remote one-sided atomics may touch registered memory in this run. When they
+     * may and the profile's NIC atomics are not coherent with CPU atomics, every CPU atomic on registered
+     * memory (RPC handlers through {@link RegisteredMemory#cas}, coordinators through the local shortcut)
+     * goes through the local NIC at the loopback cost, as DrTM and DrTM+H do on ConnectX-3/4.
+     */
+    @Override
+    public void oneSidedAtomics(boolean used) {
+        loopback = used && !cost.nicAtomicsCoherent && !faults.cpuLocalAtomics();
+        for (RegisteredMemory m : memory) m.cpuAtomics(loopback || faults.incoherentAtomics() ? cpuAtomics : null);
+    }
+
+    /** True when CPU atomics take the loopback path in this run. */
+    public boolean loopbackAtomics() { return loopback; }
+
+    /** CPU atomics that went through the local NIC; CPU atomics that ran inside a NIC atomic (fault). */
+    public long loopbackAtomicCount() { return loopbackAtomics; }
+    public long atomicRaces() { return atomicRaces; }
+
+    /** Expected NIC time per RC op side spent on QP-context misses in this cluster (for reports). */
+    public double qpMissNsPerOp() { return qpMissNs; }
+
+    private final RegisteredMemory.CpuAtomics cpuAtomics = new RegisteredMemory.CpuAtomics() {
+        @Override
+        public long cas(RegisteredMemory m, int region, long off, long expect, long update) {
+            enterCpuAtomic(m, region, off);
+            return m.casDirect(region, off, expect, update);
+        }
+
+        @Override
+        public long faa(RegisteredMemory m, int region, long off, long delta) {
+            enterCpuAtomic(m, region, off);
+            return m.faaDirect(region, off, delta);
+        }
+    };
+
+    /**
+     * A CPU atomic on node {@code m}'s memory by the running worker. With loopback it becomes a NIC atomic
+     * of the local NIC: the core posts it and waits for it ({@code nic.loopback_ns}), it takes the NIC's
+     * processing time, and it is ordered after a NIC atomic that is between its read and its write. Without
+     * loopback (coherent NIC, or the test-only faults.cpu_local_atomics), it is a plain CPU atomic: under
+     * faults.incoherent_atomics it may then land inside a NIC atomic and be lost.
+     */
+    private void enterCpuAtomic(RegisteredMemory m, int region, long off) {
+        SimWorker w = current;
+        if (w == null) return;     // loading, checking: not part of the simulated run
+        Nic nic = nics[m.node()];
+        Op p = nic.pendingAtomic;
+        if (!loopback) {
+            if (p != null && p.region == region && p.offset == off) atomicRaces++;
+            return;
+        }
+        loopbackAtomics++;
+        w.charge(cost.doorbellNs + cost.postWqeNs);
+        if (p != null) {
+            if (nic.pendingWriteAt > w.cpuAt) w.charge(nic.pendingWriteAt - w.cpuAt);
+            finishAtomic(nic, p);
+        }
+        double exec = Math.max(Math.max(now, w.cpuAt), nic.freeAt);
+        nic.freeAt = exec + cost.nicWqeFetchNs + cost.nicWqeNs + cost.nicAtomicNs + cost.nicCqeNs;
+        // a handler needs the result before it can go on: its core waits; a coordinator's posted atomic
+        // completes later like any op (its coroutine waits, the core does not)
+        if (!postedAtomic) w.charge(cost.loopbackNs + cost.pollCqNs);
+        if (nic.atomicFreeAt < w.cpuAt) nic.atomicFreeAt = w.cpuAt;
+    }
+
+    /** Writes a pending NIC atomic's value (faults.incoherent_atomics); its completion follows its event. */
+    private void finishAtomic(Nic nic, Op p) {
+        memory[p.node].putLongVolatile(p.region, p.offset, nic.pendingValue);
+        nic.pendingAtomic = null;
     }
 
     @Override public String name() { return "sim"; }
@@ -113,9 +206,18 @@ public final class SimFabric implements Fabric {
             case K_NIC -> executeAtNic((Op) e);
             case K_NIC_ARRIVE -> {
                 Op op = (Op) e;
+                // requester work of the posting NIC (capacity: taken in arrival order, the op is not held)
+                Nic src = nics[op.srcNode];
+                src.freeAt = Math.max(now, src.freeAt) + (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs;
                 Nic dst = nics[op.node];
-                double exec = Math.max(now, dst.responderFreeAt);
-                dst.responderFreeAt = exec + cost.nicServiceNs(op);
+                double exec = Math.max(now + qpMissDelayNs, dst.freeAt);
+                if (faults.incoherentAtomics()) {
+                    // the NIC keeps its own ops in order around an atomic (reserved in arrival order from its
+                    // read to its write): the fault breaks atomicity with CPU atomics only
+                    exec = Math.max(exec, dst.atomicFreeAt);
+                    if (op.verb == Verb.CAS || op.verb == Verb.FAA) dst.atomicFreeAt = (long) Math.ceil(exec) + cost.atomicGapNs + 1;
+                }
+                dst.freeAt = exec + cost.nicServiceNs(op) + qpMissNs;
                 long at = (long) Math.ceil(exec);
                 if (at > now) {
                     op.kind = K_NIC;
@@ -127,9 +229,11 @@ public final class SimFabric implements Fabric {
             case K_MSG_REQUEST, K_MSG_REPLY -> {
                 Op op = (Op) e;
                 boolean request = e.kind == K_MSG_REQUEST;
+                Nic sender = nics[request ? op.srcNode : op.node];
+                sender.freeAt = Math.max(now, sender.freeAt) + cost.nicSendNs;
                 Nic dst = nics[request ? op.node : op.srcNode];
-                double exec = Math.max(now, dst.messagesFreeAt);
-                dst.messagesFreeAt = exec + cost.nicMessageNs;
+                double exec = Math.max(now, dst.freeAt);
+                dst.freeAt = exec + Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
                 long at = (long) Math.ceil(exec);
                 op.kind = request ? K_RPC_ARRIVE : K_REPLY;
                 if (at > now) {
@@ -140,9 +244,29 @@ public final class SimFabric implements Fabric {
                     workers[op.srcNode][op.srcWorker].arrive(op);
                 }
             }
-            case K_DONE, K_REPLY, K_TIMER -> {
+            case K_DONE -> {
+                // the completion is DMA-ed by the requester's NIC: it waits for the NIC's processing units
+                Op op = (Op) e;
+                Nic src = nics[op.srcNode];
+                double exec = Math.max(now, src.freeAt);
+                src.freeAt = exec + cost.nicCqeNs;
+                long at = (long) Math.ceil(exec);
+                if (at > now) {
+                    op.kind = K_REPLY;   // delivered as is when it fires
+                    queue.push(op, at);
+                } else {
+                    workers[op.srcNode][op.srcWorker].arrive(op);
+                }
+            }
+            case K_REPLY, K_TIMER -> {
                 Op op = (Op) e;
                 workers[op.srcNode][op.srcWorker].arrive(op);
+            }
+            case K_ATOMIC_WRITE -> {
+                Op op = (Op) e;
+                Nic nic = nics[op.node];
+                if (nic.pendingAtomic == op) finishAtomic(nic, op);
+                complete(op);
             }
             case K_RPC_ARRIVE -> {
                 Op op = (Op) e;
@@ -170,9 +294,30 @@ public final class SimFabric implements Fabric {
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
             if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
+        } else if (op.nicAction != null) {
+            op.nicAction.atNic(op, m, now);
+        } else if (faults.incoherentAtomics() && (op.verb == Verb.CAS || op.verb == Verb.FAA)) {
+            // read now, write after the gap: atomic with other NIC atomics (the atomic unit waits), not with CPUs
+            Nic nic = nics[op.node];
+            if (nic.pendingAtomic != null) finishAtomic(nic, nic.pendingAtomic);   // its write is due (same ns)
+            long old = m.getLongVolatile(op.region, op.offset);
+            op.result = old;
+            if (op.verb == Verb.FAA || old == op.compare) {
+                nic.pendingAtomic = op;
+                nic.pendingValue = op.verb == Verb.FAA ? old + op.value : op.value;
+                nic.pendingWriteAt = now + cost.atomicGapNs;
+                op.kind = K_ATOMIC_WRITE;
+                queue.push(op, nic.pendingWriteAt);
+                return;
+            }
         } else {
             MemoryOps.execute(m, op);
         }
+        complete(op);
+    }
+
+    /** An op executed at its responder: its completion travels back, or (unsignaled) it is simply done. */
+    private void complete(Op op) {
         if (op.signaled) {
             long back = now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
             op.kind = K_DONE;
@@ -188,6 +333,8 @@ public final class SimFabric implements Fabric {
         final Counters counters = new Counters();
         final RunEvent run;
         final ArrayDeque<Op> inbox = new ArrayDeque<>();
+        /** Passive RPCs posted by this worker whose completion it has not learned yet, in posting order. */
+        final java.util.ArrayList<Op> passive = new java.util.ArrayList<>();
         WorkerHost host;
         long cpuAt;
         long busyNs;
@@ -209,14 +356,18 @@ public final class SimFabric implements Fabric {
                 return;
             }
             cpuAt = now;
+            current = this;
             handle(op);
             drive();
+            current = null;
         }
 
         void onRun() {
             run.pending = false;
             if (cpuAt < now) cpuAt = now;
+            current = this;
             drive();
+            current = null;
         }
 
         private void handle(Op op) {
@@ -226,6 +377,7 @@ public final class SimFabric implements Fabric {
                 return;
             }
             if (op.kind != K_TIMER) charge(cost.pollCqNs);
+            if (op.verb == Verb.RPC && !passive.isEmpty()) learnPassive(op.node);
             op.inFlight = false;
             host.onComplete(op);
         }
@@ -254,6 +406,20 @@ public final class SimFabric implements Fabric {
                     return;
                 }
             }
+        }
+
+        /** A signaled reply from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
+        private void learnPassive(int node) {
+            int keep = 0;
+            for (int i = 0, n = passive.size(); i < n; i++) {
+                Op p = passive.get(i);
+                if (p.node == node && p.handled) {
+                    p.inFlight = false;
+                } else {
+                    passive.set(keep++, p);
+                }
+            }
+            while (passive.size() > keep) passive.remove(passive.size() - 1);
         }
 
         void scheduleRun() {
@@ -290,6 +456,7 @@ public final class SimFabric implements Fabric {
             op.srcNode = node;
             op.srcWorker = worker;
             op.inFlight = true;
+            op.rang = ringDoorbell;
             if (op.node == node) {
                 local(op);
                 return;
@@ -297,6 +464,10 @@ public final class SimFabric implements Fabric {
             counters.count(op);
             Nic src = nics[node];
             if (op.verb == Verb.RPC) {
+                if (!op.signaled) {
+                    op.handled = false;
+                    passive.add(op);
+                }
                 charge(cost.rpcSendNs);
                 double start = Math.max(cpuAt, src.egressFreeAt);
                 src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
@@ -324,13 +495,39 @@ public final class SimFabric implements Fabric {
                 return;
             }
             charge(cost.localOpNs);
-            MemoryOps.execute(memory[node], op);
+            if ((op.verb == Verb.CAS || op.verb == Verb.FAA) && loopback) {
+                // through the local NIC: executed now (ordered after a pending NIC atomic), completed after
+                // the loopback latency
+                postedAtomic = true;
+                op.result = op.verb == Verb.CAS ? memory[node].cas(op.region, op.offset, op.compare, op.value)
+                        : memory[node].faa(op.region, op.offset, op.value);
+                postedAtomic = false;
+                if (op.signaled) {
+                    op.kind = K_REPLY;
+                    queue.push(op, cpuAt + cost.loopbackNs);
+                } else {
+                    op.inFlight = false;
+                }
+                return;
+            } else if (op.verb == Verb.CAS) {
+                op.result = memory[node].cas(op.region, op.offset, op.compare, op.value);
+            } else if (op.verb == Verb.FAA) {
+                op.result = memory[node].faa(op.region, op.offset, op.value);
+            } else {
+                MemoryOps.execute(memory[node], op);
+            }
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
         }
 
         @Override
         public void reply(Op call) {
+            if (!call.signaled) {
+                // passive RPC: no reply message; the sender learns it from its next signaled reply from here
+                call.handled = true;
+                if (call.srcNode == node) call.inFlight = false;
+                return;
+            }
             if (call.srcNode == node) {
                 call.inFlight = false;
                 if (call.srcWorker == worker) {

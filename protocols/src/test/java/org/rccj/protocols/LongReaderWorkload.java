@@ -21,7 +21,8 @@ import org.rccj.primitives.Bytes;
  * Table {@code cells} holds keys 0..2, each a counter starting at {@value #START}. The first coroutine of
  * node 0 is the reader: it reads cell {@code first_cell} (0: never written; 1: written), sleeps
  * {@code sleep_us}, then reads cell 2 (LongRead). Every other coroutine moves one unit from cell 2 to cell 1
- * (Move), so cell 2 gets new versions while the reader sleeps.
+ * (Move), so cell 2 gets new versions while the reader sleeps; {@code write_delay_us} makes a writer access its
+ * cells that long after it began (a timestamp protocol's writer then locks later than its timestamp says).
  * Each record is (value, id of the transaction that wrote it). Invariants: {@code total}, the cells still
  * sum to 3 x {@value #START}; {@code reads_match_versions}, in every committed transaction each record read
  * carries the writer id the protocol reported as its version (a torn or mislabelled read breaks it).
@@ -38,13 +39,15 @@ public final class LongReaderWorkload implements WorkloadFactory {
     @Override
     public List<Param> parameters() {
         return List.of(Param.ofDouble("sleep_us", 5, 0, 1e6, "how long the reader waits between its two reads"),
-                Param.ofInt("first_cell", 0, 0, 1, "cell the reader reads first: 0 (no writer touches it) or 1 (the writers' target)"));
+                Param.ofInt("first_cell", 0, 0, 1, "cell the reader reads first: 0 (no writer touches it) or 1 (the writers' target)"),
+                Param.ofDouble("write_delay_us", 0, 0, 1e6, "how long a writer waits after it began before it accesses its cells"));
     }
 
     @Override
     public Workload create(WorkloadSetup s) {
         long sleepNs = Math.round(s.d("sleep_us") * 1000);
         long firstCell = s.i("first_cell");
+        long writeDelayNs = Math.round(s.d("write_delay_us") * 1000);
         return new Workload() {
             Table cells;
             final java.util.List<long[]> mismatches = new java.util.ArrayList<>();
@@ -77,6 +80,7 @@ public final class LongReaderWorkload implements WorkloadFactory {
                             tx.read(cells, 2);
                             tx.fetch();
                         } else {
+                            if (writeDelayNs > 0) tx.ctx.sleep(writeDelayNs);
                             int to = tx.readForUpdate(cells, 1), from = tx.readForUpdate(cells, 2);
                             tx.fetch();
                             tx.put(to, VALUE, tx.get(to, VALUE) + 1);

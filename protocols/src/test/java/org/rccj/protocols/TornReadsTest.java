@@ -36,7 +36,7 @@ class TornReadsTest {
     void readsMatchTheirVersions(String protocol, String code) {
         Object[] more = protocol.equals("mvcc")
                 ? new Object[] {"workload.first_cell", 1, "protocol_options.version_slots", 2}
-                : new Object[] {"workload.first_cell", 0};
+                : new Object[] {"workload.first_cell", 1};
         Object[] base = {"hybrid", code, "faults.torn_reads", true, "coroutines", 4, "workload.sleep_us", 0.0};
         Object[] kv = Arrays.copyOf(base, base.length + more.length);
         System.arraycopy(more, 0, kv, base.length, more.length);

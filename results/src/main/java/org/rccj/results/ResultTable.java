@@ -16,8 +16,9 @@ import java.util.function.ToDoubleFunction;
  * The CSV tables of sweeps ({@code sweep.csv}) and enumerations ({@code hybrid.csv}): one row per
  * point, its key columns (the varied values, or the hybrid code), {@code runs} (finished runs
  * aggregated: one per seed), then the metrics: {@code throughput_tps}, {@code latency_mean_us},
- * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p99_us}, {@code abort_rate} and one
- * {@code <STAGE>_mean_us} per stage (summary.json's stage means; {@code EXECUTE} last). A metric is the
+ * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p99_us}, {@code abort_rate}, one
+ * {@code <STAGE>_mean_us} per stage (summary.json's stage means; {@code EXECUTE} last), then one
+ * {@code <STAGE>_p99_us} per stage (the stages' 99th percentiles, same order). A metric is the
  * mean over the row's runs; when any row has several runs, each metric is followed by
  * {@code <metric>_ci95}, the half-width of its 95% confidence interval (Student t; empty for a single run).
  *
@@ -114,6 +115,12 @@ public final class ResultTable {
             cols.add(new Column(stage + "_mean_us", m -> {
                 RunMetrics.StageFigures f = m.stages().get(stage);
                 return f == null ? Double.NaN : f.meanUs();
+            }, Decimals.US));
+        }
+        for (String stage : stageNames(rows)) {
+            cols.add(new Column(stage + "_p99_us", m -> {
+                RunMetrics.StageFigures f = m.stages().get(stage);
+                return f == null ? Double.NaN : f.p99Us();
             }, Decimals.US));
         }
         return cols;

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.rccj.framework.run.RunResult;
 
 /**
- * Writes a result directory (summary.json, stages.csv, timeline.csv) so that nothing half-written ever
+ * Writes a result directory (summary.json, stages.csv, timeline.csv, latency.hlog) so that nothing half-written ever
  * looks like a result: the files go into a hidden temporary sibling ({@code .NAME.tmp-*}), which is
  * renamed to the target when complete. An existing result directory is first renamed aside
  * ({@code .NAME.old-*}) and deleted after the new one is in place. A directory that exists and does not
@@ -61,6 +61,7 @@ public final class ResultWriter {
             SummaryJson.write(r, tmp.resolve(SummaryJson.FILE_NAME));
             StagesCsv.write(r, tmp.resolve(StagesCsv.FILE_NAME));
             TimelineCsv.write(r, tmp.resolve(TimelineCsv.FILE_NAME));
+            LatencyLog.write(r, tmp.resolve(LatencyLog.FILE_NAME));
             publish(tmp, target, parent.resolve(base + ".old-" + UUID.randomUUID()));
         } catch (IOException | RuntimeException e) {
             deleteTree(tmp);

@@ -39,12 +39,25 @@ public record RunMetrics(
         double abortRate,
         Map<String, StageFigures> stages,
         boolean verificationChecked,
-        boolean verificationPassed) {
+        boolean verificationPassed,
+        List<String> warnings) {
 
-    /** One row of summary.json's {@code stages}: executions and mean duration (us). */
-    public record StageFigures(long count, double meanUs) {
+    /** One row of summary.json's {@code stages}: executions, mean and 99th-percentile duration (us). */
+    public record StageFigures(long count, double meanUs, double p99Us) {
         /** Time spent in the stage per committed transaction, us (aborted attempts included). */
         public double perCommitUs(long commits) { return commits <= 0 ? 0 : count * meanUs / commits; }
+
+        /** Without a p99 (NaN). */
+        public StageFigures(long count, double meanUs) { this(count, meanUs, Double.NaN); }
+    }
+
+    /** Without warnings. */
+    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code,
+                      List<String> onesided, JsonNode config, long commits, double throughputTps, double latencyMeanUs,
+                      double latencyP50Us, double latencyP90Us, double latencyP99Us, double abortRate,
+                      Map<String, StageFigures> stages, boolean verificationChecked, boolean verificationPassed) {
+        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs,
+                latencyP50Us, latencyP90Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
     }
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
@@ -71,7 +84,9 @@ public record RunMetrics(
         JsonNode st = need(s, "stages");
         for (Iterator<Map.Entry<String, JsonNode>> it = st.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            stages.put(e.getKey(), new StageFigures(need(e.getValue(), "count").asLong(), number(e.getValue(), "mean_us")));
+            JsonNode p99 = e.getValue().get("p99_us");
+            stages.put(e.getKey(), new StageFigures(need(e.getValue(), "count").asLong(), number(e.getValue(), "mean_us"),
+                    p99 != null && p99.isNumber() ? p99.asDouble() : Double.NaN));
         }
         JsonNode hybrid = need(s, "hybrid");
         List<String> onesided = new ArrayList<>();
@@ -80,11 +95,13 @@ public record RunMetrics(
         boolean checked = v.path("checked").asBoolean(false);
         boolean passed = checked && v.path("serializable").asBoolean(false);
         for (JsonNode inv : v.path("invariants")) passed &= inv.asBoolean(false);
+        List<String> warnings = new ArrayList<>(); // summary.json's optional "warnings" (strings)
+        for (JsonNode w : s.path("warnings")) warnings.add(w.asText());
         return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
                 need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
                 Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
                 number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"), number(lat, "p99"),
-                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed);
+                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings));
     }
 
     /** The config as canonical JSON text: what "the same experiment" means when resuming and merging. */
@@ -104,6 +121,9 @@ public record RunMetrics(
         for (String k : keys) o.remove(k);
         return o.toString();
     }
+
+    /** True when summary.json lists warnings (few commits, a window shorter than the latency, ...). */
+    public boolean warned() { return !warnings.isEmpty(); }
 
     /** Latency mean, us (the hybrid scatter's y axis). */
     public double latencyUs() { return latencyMeanUs; }

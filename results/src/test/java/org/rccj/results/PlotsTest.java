@@ -73,7 +73,7 @@ class PlotsTest {
             pts.add(new Plots.ScatterPoint(c, "c" + c, c == 9 ? 2e6 : 1e6 + c * 5e4, 20 - c * 0.5, k));
         }
         XYChart chart = Plots.hybridScatterChart("Hybrid codes", pts);
-        assertEquals(List.of("other hybrid codes", "all-rpc (code 0)", "all-onesided (code 15)", "best: code 9 (c9)"),
+        assertEquals(List.of("Pareto front (labelled)", "other hybrid codes", "all-rpc (code 0)", "all-onesided (code 15)", "best: code 9 (c9)"),
                 List.copyOf(chart.getSeriesMap().keySet()), "the legend names the marked codes");
         assertEquals(13, chart.getSeriesMap().get("other hybrid codes").getXData().length);
         assertEquals("throughput (M txns/s)", chart.getXAxisTitle(), "unit from the values");

@@ -36,7 +36,7 @@ class ResultWriterTest {
         Path out = tmp.resolve("results").resolve("sample");
         Path written = ResultWriter.write(SampleResults.sample("sim"), out);
         assertEquals(out.toAbsolutePath().normalize(), written);
-        assertEquals(List.of("stages.csv", "summary.json", "timeline.csv"), list(out));
+        assertEquals(List.of("latency.hlog", "stages.csv", "summary.json", "timeline.csv"), list(out));
         assertEquals(List.of("sample"), list(tmp.resolve("results")));
     }
 
@@ -50,7 +50,7 @@ class ResultWriterTest {
         ResultWriter.write(r1, a);
         ResultWriter.write(r2, b);
         assertEquals(withoutEnvironment(a.resolve("summary.json")), withoutEnvironment(b.resolve("summary.json")));
-        for (String f : List.of("stages.csv", "timeline.csv")) {
+        for (String f : List.of("stages.csv", "timeline.csv", "latency.hlog")) {
             assertEquals(Files.readString(a.resolve(f)), Files.readString(b.resolve(f)), f);
         }
         String textA = Files.readString(a.resolve("summary.json"));
@@ -67,7 +67,7 @@ class ResultWriterTest {
         RunResult r = SampleResults.sample("sim");
         r.total.commits = 777;
         ResultWriter.write(r, out);
-        assertEquals(List.of("stages.csv", "summary.json", "timeline.csv"), list(out));
+        assertEquals(List.of("latency.hlog", "stages.csv", "summary.json", "timeline.csv"), list(out));
         assertEquals(777, SummaryJson.read(out.resolve("summary.json")).get("commits").asLong());
         assertEquals(List.of("run"), list(tmp), "no .tmp or .old directories left");
     }

@@ -6,7 +6,7 @@ package org.rccj.framework.history;
  * A version is the unique id of the committed write that installed a value; 0 is the loaded value.
  * Table ids index the table-name list that accompanies a history.
  */
-public record HistoryRecord(long txn, String type, long[] reads, long[] writes) {
+public record HistoryRecord(long txn, String type, long[] reads, long[] writes) implements java.io.Serializable {
     public int readCount() { return reads.length / 3; }
     public int writeCount() { return writes.length / 4; }
     public int readTable(int i) { return (int) reads[3 * i]; }

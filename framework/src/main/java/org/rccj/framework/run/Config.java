@@ -22,7 +22,7 @@ import org.rccj.framework.spi.WorkloadFactory;
 public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFactory protocolFactory,
                      WorkloadFactory workloadFactory, FabricFactory fabricFactory) {
     public static final Param NAME = new Param("name", Param.Type.STRING, "run", 0, 0, List.of(), "name of the experiment, used in results");
-    public static final Param FABRIC = new Param("fabric", Param.Type.STRING, "sim", 0, 0, List.of(), "fabric the cluster runs on (rcc list): sim, a deterministic simulated cluster; local, real threads in one JVM");
+    public static final Param FABRIC = new Param("fabric", Param.Type.STRING, "sim", 0, 0, List.of(), "fabric the cluster runs on (rcc list): sim, a deterministic simulated cluster; local, real threads in one JVM; tcp, one process per node");
     public static final Param NODES = Param.ofInt("nodes", 4, 1, 1024, "machines in the cluster");
     public static final Param THREADS = Param.ofInt("threads", 4, 1, 256, "worker threads per node");
     public static final Param COROUTINES = Param.ofInt("coroutines", 8, 1, 1024, "transaction coroutines per worker");

@@ -67,7 +67,9 @@ public final class ConfigResolver {
             for (Param p : s.getValue()) inner.add(p.withKey(p.key().substring(s.getKey().length() + 1)));
             v.put(s.getKey(), section(s.getKey(), in.get(s.getKey()), inner, null));
         }
-        return new Config(v, hybrid, pf, wf, ff);
+        Config c = new Config(v, hybrid, pf, wf, ff);
+        ff.check(c.fabricSettings());
+        return c;
     }
 
     public static ProtocolFactory protocol(String name) {

@@ -16,6 +16,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
 import org.rccj.framework.runtime.StatsCollector;
 import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.framework.spi.Protocol;
@@ -26,6 +27,7 @@ import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Store;
 import org.rccj.primitives.Fabric;
+import org.rccj.primitives.ProcessGroup;
 
 /**
  * Runs one experiment: builds the fabric, loads the workload into the store, runs every worker's
@@ -46,6 +48,15 @@ public final class ExperimentRunner {
     }
 
     public static RunResult run(Config c, PrintStream progress, RunHooks hooks) {
+        return run(c, progress, hooks, null);
+    }
+
+    /**
+     * @param given a fabric built (and, for a multi-process fabric, joined) by the caller, or null to build one
+     *              through the config's fabric factory. With a {@link ProcessGroup} fabric this process runs its
+     *              own node only; node 0 returns the merged result of every node, the other nodes return null.
+     */
+    public static RunResult run(Config c, PrintStream progress, RunHooks hooks, Fabric given) {
         long wall0 = System.nanoTime();
         ProtocolFactory pf = c.protocolFactory();
         WorkloadFactory wf = c.workloadFactory();
@@ -53,16 +64,20 @@ public final class ExperimentRunner {
         Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
         Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
-        Fabric fabric = ff.create(fabricSetup);
+        Fabric fabric = given != null ? given : ff.create(fabricSetup);
+        ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
+        // any one-sided stage may issue NIC atomics (a stage does not declare whether it does)
+        fabric.oneSidedAtomics(c.hybrid().code() != 0);
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());
         Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
         protocol.attach(cluster);
         boolean record = c.verify() || c.history() != null;
         long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
-        LongSupplier start = ff.virtualTime() ? () -> 0L : System::nanoTime;
+        LongSupplier start = ff.virtualTime() ? () -> 0L
+                : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
         say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
                 (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
         long wallRun = System.nanoTime();
@@ -72,6 +87,14 @@ public final class ExperimentRunner {
                 record, TIMELINE_BUCKETS);
         double wallS = (System.nanoTime() - wallRun) / 1e9;
         double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
+        WorkerStats[][] stats = StatsCollector.stats(workers);
+        Map<String, Double> metrics = protocol.metrics();
+        if (group != null) {
+            NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
+            if (merged == null) return null;
+            stats = merged.stats();
+            metrics = merged.metrics();
+        }
         hooks.afterRun(cluster);
 
         RunResult r = new RunResult();
@@ -83,12 +106,12 @@ public final class ExperimentRunner {
         r.simEvents = fabric.events();
         r.simCommitsTotal = workersCommitsTotal(workers);
         r.extra.putAll(ff.metrics(fabric, fabricSetup));
-        StatsCollector.collect(workers, workload.txnTypes(), pf.stages(), duration, r);
-        for (Map.Entry<String, Double> e : protocol.metrics().entrySet()) r.extra.put(e.getKey(), e.getValue());
+        StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);
+        for (Map.Entry<String, Double> e : metrics.entrySet()) r.extra.put(e.getKey(), e.getValue());
         say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
 
         if (record) {
-            List<HistoryRecord> history = StatsCollector.history(workers);
+            List<HistoryRecord> history = StatsCollector.history(stats);
             if (c.history() != null) {
                 HistoryJson.write(Path.of(c.history()), history, store.tableNames());
                 say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history());
@@ -107,7 +130,7 @@ public final class ExperimentRunner {
 
     private static long workersCommitsTotal(Worker[][] workers) {
         long n = 0;
-        for (Worker[] ws : workers) for (Worker w : ws) n += w.stats().committedTotal();
+        for (Worker[] ws : workers) for (Worker w : ws) if (w != null) n += w.stats().committedTotal();
         return n;
     }
 

@@ -13,8 +13,10 @@ import org.rccj.primitives.Counters;
  * Everything one run measured, before it is written out (the results module turns it into
  * summary.json, stages.csv and timeline.csv, design.md §7). Times are ns unless a name says otherwise.
  */
-public final class RunResult {
-    public Config config;
+public final class RunResult implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    /** Not sent along when a result travels between processes (tcp): the receiver has its own. */
+    public transient Config config;
     /** Length of the measured interval, seconds (virtual on sim). */
     public double measuredS;
     /** All committed transactions in the measured interval; latency = first attempt to commit. */
@@ -59,7 +61,7 @@ public final class RunResult {
 
     /** Result of the serializability check and the workload invariants. */
     public record Verification(boolean checked, boolean serializable, long txnsChecked, List<String> anomalies,
-                               Map<String, Boolean> invariants) {
+                               Map<String, Boolean> invariants) implements java.io.Serializable {
         public static Verification notChecked() { return new Verification(false, false, 0, List.of(), Map.of()); }
 
         /** True when verification ran and everything held. */

@@ -34,6 +34,9 @@ public final class Cluster {
         long rows = 0;
         for (Table t : store.tables()) rows += t.capacityPerNode;
         int entries = (int) Math.min(1 << 23, Math.max(1 << 12, rows));
+        // the profile may bound it in MB (DrTM+H); an entry is two words, and misses go to the index
+        long bound = fabric.endpoint(0, 0).profile().locationCacheBytes / 16;
+        if (bound > 0) entries = (int) Math.min(entries, Math.max(16, bound));
         caches = new LocationCache[fabric.nodes()];
         for (int n = 0; n < caches.length; n++) caches[n] = new LocationCache(entries);
     }

@@ -26,6 +26,7 @@ public final class ClusterRun {
         cluster.workers = workers;
         long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
         for (int n = 0; n < nodes; n++) {
+            if (!cluster.fabric.hosts(n)) continue;      // another process runs that node (tcp)
             for (int t = 0; t < threads; t++) {
                 WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory);
                 Worker w = new Worker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
@@ -34,6 +35,7 @@ public final class ClusterRun {
             }
         }
         for (int n = 0; n < nodes; n++) {
+            if (workers[n][0] == null) continue;
             for (int t = 0; t < threads; t++) {
                 Worker w = workers[n][t];
                 for (int c = 0; c < coroutines; c++) {
@@ -59,6 +61,7 @@ public final class ClusterRun {
         long start = startClock.getAsLong();
         for (Worker[] ws : workers) {
             for (Worker w : ws) {
+                if (w == null) continue;
                 w.stats.warmEnd = start + warmupNs;
                 w.stats.end = start + warmupNs + durationNs;
             }
@@ -66,6 +69,7 @@ public final class ClusterRun {
         WorkerHost[][] hosts = new WorkerHost[nodes][];
         for (int n = 0; n < nodes; n++) hosts[n] = workers[n];
         cluster.fabric.run(hosts);
+        for (Worker[] ws : workers) for (Worker w : ws) if (w != null) w.stats.seal(w.ep.counters(), w.ep.busyNanos(), w.cacheHits, w.cacheMisses);
         return workers;
     }
 }

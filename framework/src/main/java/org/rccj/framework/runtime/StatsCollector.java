@@ -15,23 +15,38 @@ public final class StatsCollector {
     private StatsCollector() {}
 
     public static void collect(Worker[][] workers, List<String> types, List<Stage> stages, double measuredNs, RunResult r) {
+        collect(stats(workers), types, stages, measuredNs, r);
+    }
+
+    /** Every worker's stats, {@code [node][worker]}; null rows for nodes another process ran. */
+    public static WorkerStats[][] stats(Worker[][] workers) {
+        WorkerStats[][] s = new WorkerStats[workers.length][];
+        for (int n = 0; n < workers.length; n++) {
+            if (workers[n][0] == null) continue;
+            s[n] = new WorkerStats[workers[n].length];
+            for (int t = 0; t < s[n].length; t++) s[n][t] = workers[n][t].stats;
+        }
+        return s;
+    }
+
+    /** As {@link #collect(Worker[][], List, List, double, RunResult)} over sealed stats (every node's, after a tcp run). */
+    public static void collect(WorkerStats[][] workers, List<String> types, List<Stage> stages, double measuredNs, RunResult r) {
         for (String t : types) r.perType.put(t, new TxnTypeStats());
         Histogram[] st = new Histogram[Stage.values().length];
         for (Stage s : stages) {
             st[s.ordinal()] = new Histogram();
             r.stages.put(s, st[s.ordinal()]);
         }
-        int buckets = workers[0][0].stats.timeline.length;
+        int buckets = workers[0][0].timeline.length;
         r.timeline = new long[buckets];
         r.busyShare = new double[workers.length];
         long hits = 0, misses = 0;
-        for (Worker[] ws : workers) for (Worker w : ws) { hits += w.cacheHits; misses += w.cacheMisses; }
+        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) { hits += w.cacheHits; misses += w.cacheMisses; }
         if (hits + misses > 0) r.extra.put("location_cache_hit_rate", (double) hits / (hits + misses));
         for (int n = 0; n < workers.length; n++) {
             long busy = 0;
             boolean known = true;
-            for (Worker w : workers[n]) {
-                WorkerStats s = w.stats;
+            for (WorkerStats s : workers[n]) {
                 for (int i = 0; i < types.size(); i++) {
                     r.perType.get(types.get(i)).add(s.perType[i]);
                     r.total.add(s.perType[i]);
@@ -42,12 +57,12 @@ public final class StatsCollector {
                 for (Stage stage : stages) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
                 r.execute.add(s.execute);
                 for (int b = 0; b < buckets; b++) r.timeline[b] += s.timeline[b];
-                Counters end = s.endMarked ? s.endCounters : w.ep.counters();
+                Counters end = s.endMarked ? s.endCounters : s.finalCounters;
                 Counters d = new Counters();
                 d.add(end);
                 subtract(d, s.warmCounters);
                 r.network.add(d);
-                long endBusy = s.endMarked ? s.endBusy : w.ep.busyNanos();
+                long endBusy = s.endMarked ? s.endBusy : s.finalBusy;
                 if (endBusy < 0) known = false;
                 busy += endBusy - Math.max(0, s.warmBusy);
             }
@@ -62,8 +77,12 @@ public final class StatsCollector {
 
     /** Every committed transaction of the run, ordered by id (deterministic). */
     public static List<HistoryRecord> history(Worker[][] workers) {
+        return history(stats(workers));
+    }
+
+    public static List<HistoryRecord> history(WorkerStats[][] workers) {
         List<HistoryRecord> all = new ArrayList<>();
-        for (Worker[] ws : workers) for (Worker w : ws) if (w.stats.history != null) all.addAll(w.stats.history);
+        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) if (w.history != null) all.addAll(w.history);
         all.sort((a, b) -> Long.compare(a.txn(), b.txn()));
         return all;
     }

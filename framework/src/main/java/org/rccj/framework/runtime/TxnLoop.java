@@ -30,6 +30,7 @@ final class TxnLoop implements Runnable {
         this.stats = ctx.worker.stats;
         this.backoffNs = backoffNs;
         ctx.tx.executor(exec);
+        ctx.tx.source = gen;
     }
 
     private long nextId() {

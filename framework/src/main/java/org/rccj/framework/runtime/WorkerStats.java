@@ -11,7 +11,8 @@ import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;
 
 /** What one worker measured. Thread-confined; merged after the run. */
-public final class WorkerStats {
+public final class WorkerStats implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     long warmEnd, end;
     final TxnTypeStats[] perType;
     final Map<String, long[]> abortReasons = new LinkedHashMap<>();
@@ -21,6 +22,9 @@ public final class WorkerStats {
     final Counters warmCounters = new Counters(), endCounters = new Counters();
     long warmBusy = -1, endBusy = -1;
     boolean warmMarked, endMarked;
+    /** The worker's counters, busy time and location-cache hits when the run ended (see {@link #seal}). */
+    final Counters finalCounters = new Counters();
+    long finalBusy = -1, cacheHits, cacheMisses;
     final List<HistoryRecord> history;
 
     WorkerStats(int types, long warmEnd, long end, int timelineBuckets, boolean recordHistory) {
@@ -31,6 +35,15 @@ public final class WorkerStats {
         for (int i = 0; i < stages.length; i++) stages[i] = new Histogram();
         timeline = new long[timelineBuckets];
         history = recordHistory ? new ArrayList<>() : null;
+    }
+
+    /** Keeps what the merge needs from the worker once it stopped, so stats travel without their worker (tcp). */
+    void seal(Counters counters, long busy, long hits, long misses) {
+        finalCounters.reset();
+        finalCounters.add(counters);
+        finalBusy = busy;
+        cacheHits = hits;
+        cacheMisses = misses;
     }
 
     boolean measuring(long t) { return t >= warmEnd && t < end; }

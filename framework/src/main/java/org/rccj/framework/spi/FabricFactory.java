@@ -30,6 +30,12 @@ public interface FabricFactory {
     /** Builds the fabric for one run. */
     Fabric create(FabricSetup setup);
 
+    /**
+     * Checks values that a parameter's type and range cannot (a profile file's contents); throws a
+     * {@link org.rccj.framework.config.ConfigException} naming the key. {@code settings} by full dotted name.
+     */
+    default void check(Map<String, Object> settings) {}
+
     /** Figures the fabric measured in the run (for summary.json's {@code extra}); {@code fabric} is one this factory made. */
     default Map<String, Double> metrics(Fabric fabric, FabricSetup setup) { return Map.of(); }
 }

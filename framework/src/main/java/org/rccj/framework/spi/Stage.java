@@ -8,7 +8,9 @@ import java.util.List;
  * reference's, so a hybrid code means the same in both.
  */
 public enum Stage {
-    LOCK(1), READ(2), LOG(4), RELEASE(8), COMMIT(16), VALIDATE(32), RENEW(64), DISPATCH(128), FORWARD(256);
+    LOCK(1), READ(2), LOG(4), RELEASE(8), COMMIT(16), VALIDATE(32), RENEW(64), DISPATCH(128), FORWARD(256),
+    /** CALVIN's epoch barrier: the sequencers tell each other an epoch is done before the next one starts. */
+    EPOCH_SYNC(512);
 
     public final int bit;
 

@@ -12,13 +12,15 @@ import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
- * A READ stage that reads each tuple twice: the whole tuple, then its header once that READ completed, and
+ * A READ stage that reads each tuple of the read set twice: the whole tuple, then its header once that READ completed, and
  * lets the protocol decide from both ({@link #accept}) whether the tuple stayed put in between (timestamp
  * protocols: MVCC, SUNDIAL). One-sided: the tuple READ ({@link TupleFetch}: location cache or hash index),
  * then a header READ in a later doorbell — one in the same batch could overlap a torn tuple READ and prove
  * nothing; a disagreement re-reads both after a pause. RPC: the handler does both reads on its memory,
  * repeating until they agree, and returns both images. A protocol may act between the two reads
- * ({@link Rpc#between} on the owner, {@link #beforeHeaderRead} one-sided: MVCC raises rts).
+ * ({@link Rpc#between} on the owner, {@link #beforeHeaderRead} one-sided: MVCC raises rts). Writes are not
+ * this stage's: the protocols that use it lock write-set tuples when they are accessed and read them under
+ * the lock (their LOCK stage), as RCC's MVCC and SUNDIAL do.
  */
 public abstract class DoubleRead {
     /** Bounds the rounds of one READ stage before giving up (the protocol's "unstable" abort). */
@@ -170,7 +172,7 @@ public abstract class DoubleRead {
 
     private void readRpc(Tx tx, int from, int n) {
         rpcFrom = from;
-        for (int k = 0; k < n; k++) step[k] = STEP_HEADER;                 // not yet read consistently
+        for (int k = 0; k < n; k++) step[k] = tx.access(from + k).write ? STEP_DONE : STEP_HEADER;   // reads: not yet read consistently
         for (int round = 1; ; round++) {
             rpc.call(ctx, caller, tx, from, from + n, items);
             ctx.release();
@@ -183,20 +185,26 @@ public abstract class DoubleRead {
         }
         for (int k = 0; k < n; k++) {
             Access a = tx.access(from + k);
+            if (a.write) continue;
             if (a.absent) throw notFound;
             if (!accept(a, hdr[k])) throw new IllegalStateException("a stable RPC read failed the double-read check");
         }
     }
 
     private void readOneSided(Tx tx, int from, int n) {
-        fetch.fetch(tx, from, from + n, true, false);                       // the tuple READ of every access
+        fetch.fetch(tx, from, from + n, true, false, true);                 // the tuple READ of every read
+        int left = 0;
         for (int k = 0; k < n; k++) {
             Access a = tx.access(from + k);
+            if (a.write) {
+                step[k] = STEP_DONE;
+                continue;
+            }
             if (a.absent) throw notFound;
             step[k] = STEP_HEADER;
             tupleRead(k, a);
+            left++;
         }
-        int left = n;
         boolean reread = false;
         for (int round = 0; left > 0; round++) {
             if (reread) ctx.sleep(RETRY_PAUSE_NS);

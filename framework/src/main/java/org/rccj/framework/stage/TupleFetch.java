@@ -43,7 +43,7 @@ public final class TupleFetch {
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private Op[] ops = new Op[16];
     private int[] opAccess = new int[16];
-    private boolean onlyNeeded;
+    private boolean onlyNeeded, skipWrites;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return select(a); }
@@ -70,21 +70,29 @@ public final class TupleFetch {
         this.rpc = rpc;
     }
 
-    private boolean select(Access a) { return !onlyNeeded || a.needsValue; }
+    private boolean select(Access a) { return (!onlyNeeded || a.needsValue) && (!skipWrites || !a.write); }
 
     /**
      * Fetches accesses {@code [from, to)}.
      * @param onlyNeeded skip blind writes (their location is then found by {@link #locate})
      */
-    public void fetch(Tx tx, int from, int to, boolean oneSided, boolean onlyNeeded) {
+    public void fetch(Tx tx, int from, int to, boolean oneSided, boolean onlyNeeded) { fetch(tx, from, to, oneSided, onlyNeeded, false); }
+
+    /**
+     * Fetches accesses {@code [from, to)}.
+     * @param onlyNeeded skip blind writes (their location is then found by {@link #locate})
+     * @param skipWrites skip every write (a protocol that locks them at access time fetches them itself)
+     */
+    public void fetch(Tx tx, int from, int to, boolean oneSided, boolean onlyNeeded, boolean skipWrites) {
         this.onlyNeeded = onlyNeeded;
+        this.skipWrites = skipWrites;
         if (!oneSided) {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();
             return;
         }
         while (true) {
-            locate(tx, from, to);
+            locate(tx, from, to, skipWrites);
             int n = 0;
             for (int i = from; i < to; i++) {
                 Access a = tx.access(i);
@@ -123,12 +131,14 @@ public final class TupleFetch {
     }
 
     /** One-sided location of accesses without an offset: cache, else bucket READs until found or absent. */
-    public void locate(Tx tx, int from, int to) {
+    public void locate(Tx tx, int from, int to) { locate(tx, from, to, false); }
+
+    private void locate(Tx tx, int from, int to, boolean skipWrites) {
         LocationCache cache = ctx.cache();
         int n = 0;
         for (int i = from; i < to; i++) {
             Access a = tx.access(i);
-            if (a.offset >= 0 || a.absent) continue;
+            if (a.offset >= 0 || a.absent || (skipWrites && a.write)) continue;
             long off = ctx.cachedLocation(a.table, a.key);
             if (off >= 0) {
                 a.offset = off;

@@ -110,6 +110,12 @@ public abstract class TupleStage {
         run(tx, 0, tx.size(), oneSided);
     }
 
+    /** Runs the stage over accesses {@code [from, to)} with a stage-wide argument for {@link #arg()}. */
+    public final void run(Tx tx, int from, int to, long arg, boolean oneSided) {
+        this.arg = arg;
+        run(tx, from, to, oneSided);
+    }
+
     /** The stage-wide argument of the current run (see {@link #run(Tx, long, boolean)}). */
     protected final long arg() { return arg; }
 

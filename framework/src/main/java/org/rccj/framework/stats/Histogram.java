@@ -1,43 +1,24 @@
 package org.rccj.framework.stats;
 
-import java.util.Arrays;
-
 /**
- * Log-linear histogram of non-negative longs (ns): exact below 128, then 64 sub-buckets per power of
- * two (relative error below 1.6%). Recording allocates nothing. Exact count, sum, min and max.
+ * A latency histogram of non-negative longs (ns): an HdrHistogram ({@link org.HdrHistogram.Histogram}) with
+ * {@value #SIGNIFICANT_DIGITS} significant decimal digits (values below 2048 are exact, larger ones are kept
+ * within 0.1%; quantiles are the midpoints of their buckets, so within 0.05%), auto-resizing to any value.
+ * Alongside it this class keeps the exact count, sum, min and max (HdrHistogram's own are rounded to buckets),
+ * which summary.json's means and maxima use. Recording allocates nothing unless a value beyond the largest
+ * seen so far grows the bucket array.
  */
-public final class Histogram {
-    private static final int LINEAR = 128;      // values below are exact
-    private static final int SUB_BITS = 6;      // 64 sub-buckets per octave
-    private static final int SUB = 1 << SUB_BITS;
-    private static final int FIRST_EXP = 7;     // 2^7 = 128
-    private final long[] counts = new long[LINEAR + (64 - FIRST_EXP) * SUB];
+public final class Histogram implements java.io.Serializable {
+    private static final long serialVersionUID = 2L;
+    /** HdrHistogram's precision: 3 digits, i.e. a relative bucket width of at most 2^-10. */
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final org.HdrHistogram.Histogram hdr = new org.HdrHistogram.Histogram(SIGNIFICANT_DIGITS);
     private long count, sum, max, min = Long.MAX_VALUE;
-
-    static int index(long v) {
-        if (v < LINEAR) return (int) Math.max(0, v);
-        int e = 63 - Long.numberOfLeadingZeros(v);
-        int shift = e - SUB_BITS;
-        return LINEAR + (e - FIRST_EXP) * SUB + (int) ((v >> shift) - SUB);
-    }
-
-    static long lowerBound(int idx) {
-        if (idx < LINEAR) return idx;
-        int e = (idx - LINEAR) / SUB + FIRST_EXP;
-        long m = (idx - LINEAR) % SUB + SUB;
-        return m << (e - SUB_BITS);
-    }
-
-    static long upperBound(int idx) {
-        if (idx < LINEAR) return idx;
-        int e = (idx - LINEAR) / SUB + FIRST_EXP;
-        long m = (idx - LINEAR) % SUB + SUB;
-        return ((m + 1) << (e - SUB_BITS)) - 1;
-    }
 
     public void record(long v) {
         if (v < 0) v = 0;
-        counts[index(v)]++;
+        hdr.recordValue(v);
         count++;
         sum += v;
         if (v > max) max = v;
@@ -45,7 +26,7 @@ public final class Histogram {
     }
 
     public void add(Histogram o) {
-        for (int i = 0; i < counts.length; i++) counts[i] += o.counts[i];
+        hdr.add(o.hdr);
         count += o.count;
         sum += o.sum;
         if (o.count > 0) {
@@ -55,7 +36,7 @@ public final class Histogram {
     }
 
     public void reset() {
-        Arrays.fill(counts, 0);
+        hdr.reset();
         count = sum = max = 0;
         min = Long.MAX_VALUE;
     }
@@ -66,19 +47,22 @@ public final class Histogram {
     public long min() { return count == 0 ? 0 : min; }
     public double mean() { return count == 0 ? 0 : (double) sum / count; }
 
-    /** Value at quantile q in [0,1]: the midpoint of the bucket holding it, clamped to [min, max]. */
+    /**
+     * Value at quantile q in [0,1]: the midpoint of the HdrHistogram bucket holding it, clamped to the exact
+     * [min, max].
+     */
     public double quantile(double q) {
         if (count == 0) return 0;
-        long rank = (long) Math.ceil(q * count);
-        if (rank < 1) rank = 1;
-        long seen = 0;
-        for (int i = 0; i < counts.length; i++) {
-            seen += counts[i];
-            if (seen >= rank) {
-                double mid = (lowerBound(i) + upperBound(i)) / 2.0;
-                return Math.max(min, Math.min(max, mid));
-            }
-        }
-        return max;
+        long v = hdr.getValueAtPercentile(Math.max(0, Math.min(1, q)) * 100);
+        double mid = hdr.lowestEquivalentValue(v) + (hdr.sizeOfEquivalentValueRange(v) - 1) / 2.0;
+        return Math.max(min, Math.min(max, mid));
+    }
+
+    /**
+     * A copy of the HdrHistogram inside (for its log format, {@link org.HdrHistogram.HistogramLogWriter}, and
+     * its percentile distribution); changing it does not change this histogram.
+     */
+    public org.HdrHistogram.Histogram toHdr() {
+        return hdr.copy();
     }
 }

@@ -1,7 +1,8 @@
 package org.rccj.framework.stats;
 
 /** Commits, aborts and latency of one transaction type (or of all). */
-public final class TxnTypeStats {
+public final class TxnTypeStats implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     public long commits;
     /** Concurrency-control aborts (each retried). */
     public long aborts;

@@ -22,6 +22,8 @@ public final class Tx {
     public long id;
     /** Index of the transaction type in the workload's type list. */
     public int type;
+    /** The generator whose pick this transaction runs (a protocol that replays the logic elsewhere saves its pick). */
+    public org.rccj.framework.spi.TxnGenerator source;
 
     public Tx(CoroutineContext ctx) {
         this.ctx = ctx;
@@ -55,6 +57,18 @@ public final class Tx {
     public boolean readOnly() {
         for (int i = 0; i < size; i++) if (accesses[i].write) return false;
         return true;
+    }
+
+    /** Whether accesses {@code [from, to)} include a write. */
+    public boolean hasWrites(int from, int to) {
+        for (int i = from; i < to; i++) if (accesses[i].write) return true;
+        return false;
+    }
+
+    /** Whether accesses {@code [from, to)} include a read-only access. */
+    public boolean hasReads(int from, int to) {
+        for (int i = from; i < to; i++) if (!accesses[i].write) return true;
+        return false;
     }
 
     private int add(Table t, long key, boolean write, boolean needsValue) {
@@ -116,6 +130,9 @@ public final class Tx {
         if (!a.write) throw new IllegalStateException(a.table.name + "#" + a.key + " is not in the write set");
         Bytes.putLong(a.update, field, v);
     }
+
+    /** The logic's own CPU work, {@code ns} (modelled on sim, spun on real threads); the protocol decides where it is paid. */
+    public void compute(long ns) { executor.compute(this, ns); }
 
     /** Aborts the transaction for a workload-logic reason; it is not retried. */
     public void logicAbort() { throw AbortException.LOGIC; }

@@ -22,4 +22,10 @@ public abstract class TxnExecutor {
 
     /** After an abort: releases whatever the attempt still holds. */
     public abstract void abort(Tx tx);
+
+    /**
+     * The workload's logic spends {@code ns} of CPU ({@link Tx#compute}). Charged to this coroutine's core; a protocol
+     * whose coordinator only re-runs logic that others execute for the database (CALVIN) may decline.
+     */
+    public void compute(Tx tx, long ns) { ctx.ep.compute(ns); }
 }

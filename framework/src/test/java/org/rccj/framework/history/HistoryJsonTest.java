@@ -37,6 +37,20 @@ class HistoryJsonTest {
                 List.of("savings", "checking"));
         assertEquals(List.of("{\"txn\": 17, \"type\": \"Amalgamate\", \"reads\": [[\"savings\", 3, 0]], "
                 + "\"writes\": [[\"checking\", 3, 17, 0]]}"), Files.readAllLines(f));
+        HistoryJson.write(f, List.of(txn(1, null).build(), txn(2, "B").read(0, -1, 0).build()), List.of("t"));
+        assertEquals("{\"txn\": 1, \"type\": null, \"reads\": [], \"writes\": []}\n"
+                + "{\"txn\": 2, \"type\": \"B\", \"reads\": [[\"t\", -1, 0]], \"writes\": []}\n", Files.readString(f));
+    }
+
+    @Test
+    void errorsSayWhatIsWrongAndWhere() throws IOException {
+        Path f = dir.resolve("e.jsonl");
+        Files.writeString(f, "{\"txn\": 1}\n{\"txn\": 3.5}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HistoryJson.read(f));
+        assertTrue(e.getMessage().endsWith("e.jsonl: line 2, column 9: txn: expected an integer, not a fraction"), e.getMessage());
+        Files.writeString(f, "{\"txn\": 1, \"writes\": [[\"t\", 1, 2]]}\n");
+        e = assertThrows(IllegalArgumentException.class, () -> HistoryJson.read(f));
+        assertTrue(e.getMessage().contains("line 1, column 33: writes: expected 4 elements"), e.getMessage());
     }
 
     @Test

@@ -9,9 +9,10 @@ import org.rccj.framework.spi.Stage;
 
 /** Registers CALVIN with the framework. */
 public class CalvinFactory implements ProtocolFactory {
-    static final List<Stage> STAGES = List.of(Stage.LOG, Stage.DISPATCH, Stage.FORWARD);
+    static final List<Stage> STAGES = List.of(Stage.DISPATCH, Stage.FORWARD, Stage.EPOCH_SYNC);
+
     @Override public String name() { return "calvin"; }
-    @Override public String description() { return "deterministic: epoch batches logged and broadcast, locks in global order, values forwarded, no aborts (Calvin)"; }
+    @Override public String description() { return "deterministic: epoch batches broadcast and synchronised, locks in global order, values forwarded to the active participants, which execute; no aborts (Calvin)"; }
     @Override public List<Stage> stages() { return STAGES; }
     @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 

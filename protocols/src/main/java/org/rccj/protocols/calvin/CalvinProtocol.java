@@ -12,10 +12,12 @@ import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
 
 /**
- * CALVIN (deterministic ordering and locking, Thomson et al. SIGMOD'12, as in RCC): per node a sequencer
- * batches its coordinators' inputs per epoch, logs (LOG) and broadcasts (DISPATCH) them; per node a scheduler
- * takes the locks in the global order, and participant loops forward the values (FORWARD) to the executor once
- * granted; coordinators execute and write back.
+ * CALVIN (deterministic ordering and locking, Thomson et al. SIGMOD'12, as in RCC and its artifact): per node a
+ * sequencer batches its coordinators' inputs (accesses and the generator's saved pick) per epoch, replicates them to
+ * the backups (asynchronously, by RPC) and broadcasts them (DISPATCH), then passes the epoch barrier with the other
+ * sequencers (EPOCH_SYNC); per node a scheduler takes the locks in the global order; participant loops read the
+ * granted tuples and forward the values (FORWARD) to the active participants (the nodes holding write-set records),
+ * which run the logic, install their own writes, and one of which reports to the coordinator.
  * Service coroutines: per node a sequencer and a scheduler (on two different workers, and on different worker
  * indexes from node to node); per worker a participant loop, which forwards the transaction parts of coordinators
  * on its worker index.
@@ -36,16 +38,17 @@ public final class CalvinProtocol implements Protocol {
     Dispatch dispatch;
     InputLog inputLog;
     Forward forward;
-    WriteBack.Rpc writeBackRpc;
+    EpochSync epochSync;
     TupleFetch.Rpc fetchRpc;
+    /** The workload's bound on a saved pick. */
+    int maxPickBytes;
+    private EpochProgress[] progress;
     private SubmitBuffer[] submit;
     private Sequencer[] sequencers;
     private Scheduler[] schedulers;
     private ParticipantQueue[][] participantQueues;
     private Participant[][] participants;
     private long drainLimitNs;
-    /** OLLP commits only if the reconnaissance values equal the locked ones (false only in a test showing why). */
-    boolean checkReconnaissance = true;
 
     CalvinProtocol(HybridCode hybrid, double epochUs, int batchBytes, int forwardBytes, Double pollUs) {
         this.hybrid = hybrid;
@@ -66,29 +69,35 @@ public final class CalvinProtocol implements Protocol {
         drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
         int nodes = cluster.nodes(), threads = cluster.threads();
         // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
-        int largestRequest = CalvinRequest.bytes(cluster.workload.maxAccessesPerTxn());
+        maxPickBytes = cluster.workload.maxPickBytes();
+        int largestRequest = CalvinRequest.bytes(cluster.workload.maxAccessesPerTxn(), maxPickBytes);
         if (batchBytes == 0) batchBytes = threads * cluster.shape.coroutines() * largestRequest;
         if (batchBytes < largestRequest) {
             throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
                     + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
         }
-        dispatch = new Dispatch(cluster, batchBytes, epochNs, pollNs);
+        dispatch = new Dispatch(cluster, batchBytes);
         inputLog = new InputLog(cluster, dispatch.slotBytes);
         forward = new Forward(cluster, forwardBytes);
-        writeBackRpc = new WriteBack.Rpc(cluster);
+        epochSync = new EpochSync(cluster);
         fetchRpc = new TupleFetch.Rpc(cluster);
         submit = new SubmitBuffer[nodes];
         sequencers = new Sequencer[nodes];
         schedulers = new Scheduler[nodes];
         participants = new Participant[nodes][threads];
         participantQueues = new ParticipantQueue[nodes][threads];
+        progress = new EpochProgress[nodes];
         for (int n = 0; n < nodes; n++) {
             submit[n] = new SubmitBuffer();
+            progress[n] = new EpochProgress();
             for (int w = 0; w < threads; w++) participantQueues[n][w] = new ParticipantQueue();
         }
     }
 
     SubmitBuffer submitBuffer(int node) { return submit[node]; }
+
+    /** How far {@code node} got with the epochs (its sequencer's barrier waits for it). */
+    EpochProgress progress(int node) { return progress[node]; }
 
     /** Per worker of {@code node}: the hand-off from the node's scheduler to that worker's participant loop. */
     ParticipantQueue[] participantQueues(int node) { return participantQueues[node]; }
@@ -130,7 +139,7 @@ public final class CalvinProtocol implements Protocol {
     /** Figures over the whole run (warm-up and drain included). */
     @Override
     public Map<String, Double> metrics() {
-        long epochs = 0, txns = 0, nonEmpty = 0, waits = 0, parts = 0, lockWaits = 0;
+        long epochs = 0, txns = 0, nonEmpty = 0, parts = 0, lockWaits = 0, executed = 0, syncNs = 0;
         int nodes = 0;
         for (int n = 0; n < sequencers.length; n++) {
             if (sequencers[n] == null || schedulers[n] == null) continue;
@@ -138,11 +147,12 @@ public final class CalvinProtocol implements Protocol {
             epochs += sequencers[n].epochs;
             txns += sequencers[n].txns;
             nonEmpty += sequencers[n].nonEmpty;
-            waits += sequencers[n].flowControlWaits();
+            syncNs += sequencers[n].syncNs;
             for (Participant pt : participants[n]) {
                 if (pt == null) continue;
                 parts += pt.parts;
                 lockWaits += pt.lockWaits;
+                executed += pt.executed;
             }
         }
         Map<String, Double> m = new LinkedHashMap<>();
@@ -151,7 +161,8 @@ public final class CalvinProtocol implements Protocol {
         m.put("calvin_txns_per_batch", epochs == 0 ? 0 : txns / (double) epochs);
         m.put("calvin_nonempty_batch_share", epochs == 0 ? 0 : nonEmpty / (double) epochs);
         m.put("calvin_lock_wait_share", parts == 0 ? 0 : lockWaits / (double) parts);
-        m.put("calvin_flow_control_waits", (double) waits);
+        m.put("calvin_executions_per_txn", txns == 0 ? 0 : executed / (double) txns);
+        m.put("calvin_epoch_sync_us_per_epoch", epochs == 0 ? 0 : syncNs / 1e3 / epochs);
         return m;
     }
 }

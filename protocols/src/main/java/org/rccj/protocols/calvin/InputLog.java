@@ -8,10 +8,11 @@ import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
- * LOG stage: before a batch is dispatched, its sequencer replicates it to {@code replication - 1} backup nodes
- * (the next nodes in id order), so the inputs survive a failure before they execute. Each backup keeps one ring
- * per sequencer, written only by that sequencer: one-sided WRITEs of the batch image, or an RPC whose handler
- * copies the image. Like the coordinator log, entries are not truncated or replayed (recovery is out of scope).
+ * LOG: before a batch is dispatched, its sequencer replicates it to {@code replication - 1} backup nodes (the next
+ * nodes in id order), so the inputs survive a failure. As in the artifact this is an RPC broadcast whose replies the
+ * sequencer does not wait for (asynchronous replication; the artifact's one-sided variant is commented out), so it
+ * is not a bindable stage of CALVIN. Each backup keeps one ring per sequencer, written only by that sequencer's RPCs.
+ * Like the coordinator log, entries are not truncated or replayed (recovery is out of scope).
  */
 final class InputLog {
     /** Batches each ring holds before it wraps. */
@@ -53,26 +54,18 @@ final class InputLog {
 
         Appender(CoroutineContext ctx) { this.ctx = ctx; }
 
-        /** Replicates {@code image[0..bytes)}; returns once every backup holds it. */
-        void append(byte[] image, int bytes, boolean oneSided) {
+        /** Sends {@code image[0..bytes)} to every backup; does not wait for the replies. */
+        void append(byte[] image, int bytes) {
             if (backups == 0) return;
             if (position + bytes > ringBytes) position = 0;
             for (int b = 1; b <= backups; b++) {
-                int node = rings.backup(ctx.node, b);
-                long at = rings.ringOffset(node, ctx.node, 0) + position;
-                Op op = ctx.op();
-                if (oneSided) {
-                    op.write(node, region, at, bytes);
-                    System.arraycopy(image, 0, op.data, 0, bytes);
-                } else {
-                    op.rpc(node, handler, RQ_IMAGE + bytes);
-                    Bytes.putLong(op.data, RQ_POSITION, position);
-                    System.arraycopy(image, 0, op.data, RQ_IMAGE, bytes);
-                }
+                Op op = ctx.op().rpc(rings.backup(ctx.node, b), handler, RQ_IMAGE + bytes);
+                Bytes.putLong(op.data, RQ_POSITION, position);
+                System.arraycopy(image, 0, op.data, RQ_IMAGE, bytes);
                 ctx.add(op);
             }
             position += Bytes.align8(bytes);
-            ctx.flushAndWait();
+            ctx.flush();
             ctx.release();
         }
     }

@@ -1,36 +1,39 @@
 package org.rccj.protocols.calvin;
 
-import java.util.Arrays;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.Stage;
-import org.rccj.primitives.Bytes;
-import org.rccj.primitives.Op;
+import org.rccj.framework.store.Table;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
  * The participant side on one worker (a service coroutine on every worker): it takes the transaction parts its
- * node's scheduler ticketed for coordinators of this worker index, and polls their lock words. Once a part holds
- * all its tickets here it reads those tuples, forwards them to the coordinator (FORWARD), and at once passes on
- * the locks of tuples the transaction only reads (a passive participant is done then; an active one keeps its
- * write locks until the coordinator writes back).
+ * node's scheduler ticketed for coordinators of this worker index and polls their lock words. Once a part holds all
+ * its tickets here it reads those tuples and passes on the locks of tuples it only reads; then
+ * <ul>
+ *   <li>a passive participant (no write-set record here) forwards its values to every active participant (to the
+ *       coordinator if the transaction is read-only) and is done;</li>
+ *   <li>an active participant forwards its values to the other active participants, waits for every other
+ *       participant's values, runs the logic ({@link Replay}), installs its own writes, passes its write locks on,
+ *       and, if it is the reporter, forwards every value with the outcome to the coordinator.</li>
+ * </ul>
  */
 final class Participant implements Runnable {
-    /** Most transactions forwarded in one pass before the loop yields. */
-    static final int FORWARDS_PER_PASS = 8;
+    /** Most parts finished in one pass before the loop yields. */
+    static final int FINISHED_PER_PASS = 8;
 
     private final CoroutineContext ctx;
     private final CalvinProtocol p;
     private final RegisteredMemory mem;
     private final int node, nodes;
-    private final boolean forwardOneSided;
     private final ParticipantQueue queue;
     private final Poller poller;
+    private final Forward.Sender sender;
+    private final Replay replay;
+    private final EpochProgress progress;
+    private byte[] install = new byte[64];
     private TxnState[] waiting = new TxnState[64];
     private int waitingCount;
-    // RPC forwarding: one message per destination node per pass
-    private final Op[] rpc;
-    private final int[] rpcBytes, rpcBlocks;
-    long parts, lockWaits;
+    long parts, lockWaits, executed;
 
     Participant(CoroutineContext ctx, CalvinProtocol p) {
         this.ctx = ctx;
@@ -38,28 +41,27 @@ final class Participant implements Runnable {
         this.mem = ctx.cluster.memory(ctx.node);
         this.node = ctx.node;
         this.nodes = ctx.cluster.nodes();
-        this.forwardOneSided = p.hybrid.oneSided(Stage.FORWARD);
         this.queue = p.participantQueues(node)[ctx.worker.index];
         this.poller = new Poller(ctx, p.pollNs);
-        this.rpc = new Op[nodes];
-        this.rpcBytes = new int[nodes];
-        this.rpcBlocks = new int[nodes];
+        this.sender = p.forward.new Sender(ctx, p.hybrid.oneSided(Stage.FORWARD));
+        this.replay = new Replay(ctx);
+        this.progress = p.progress(node);
     }
 
     @Override
     public void run() {
         while (true) {
             boolean closed = queue.closed();
-            boolean progress = take();
-            if (waitingCount > 0 && grantPass()) progress = true;
-            if (closed && waitingCount == 0 && !progress) break;
-            if (progress) {
+            boolean progressed = take();
+            if (waitingCount > 0 && pass()) progressed = true;
+            if (closed && waitingCount == 0 && !progressed) break;
+            if (progressed) {
                 poller.reset();
                 ctx.yieldNow();
             } else {
                 if (p.drainOverdue(ctx)) {
                     throw new IllegalStateException("CALVIN participant " + node + "/" + ctx.worker.index
-                            + " has not drained long after the run ended: " + waitingCount + " transactions waiting for locks");
+                            + " has not drained long after the run ended: " + waitingCount + " transactions waiting for locks or values");
                 }
                 poller.idle();
             }
@@ -72,7 +74,7 @@ final class Participant implements Runnable {
     private boolean take() {
         int before = waitingCount;
         while (true) {
-            if (waitingCount == waiting.length) waiting = Arrays.copyOf(waiting, waitingCount * 2);
+            if (waitingCount == waiting.length) waiting = java.util.Arrays.copyOf(waiting, waitingCount * 2);
             int n = queue.drain(waiting, waitingCount);
             waitingCount += n;
             if (waitingCount < waiting.length) break;
@@ -81,81 +83,132 @@ final class Participant implements Runnable {
         return waitingCount > before;
     }
 
-    /** Forwards waiting parts that now hold all their locks here, in the global order, at most {@link #FORWARDS_PER_PASS}. */
-    private boolean grantPass() {
-        int keep = 0, forwards = 0;
+    /** Advances the waiting parts in the global order; true if any made progress. At most {@link #FINISHED_PER_PASS} finish. */
+    private boolean pass() {
+        int keep = 0, finished = 0;
+        boolean progressed = false;
         for (int i = 0; i < waitingCount; i++) {
             TxnState s = waiting[i];
-            if (forwards == FORWARDS_PER_PASS) {
+            if (finished == FINISHED_PER_PASS) {
                 waiting[keep++] = s;
                 continue;
             }
-            ctx.charge(ctx.cost.localOpNs);
-            while (s.next < s.size && (s.offset[s.next] < 0 || CalvinTuple.granted(
-                    mem.getLongVolatile(s.table[s.next].region(), s.offset[s.next] + CalvinTuple.SERVING), s.ticket[s.next]))) {
-                s.next++;
+            boolean done = false;
+            if (s.state == TxnState.LOCKS && granted(s)) {
+                progressed = true;
+                done = forwardOwn(s);
             }
-            if (s.next == s.size) {
-                forward(s);
+            if (s.state == TxnState.VALUES && collect(s)) {
+                progressed = true;
+                execute(s);
+                done = true;
+            }
+            if (done) {
                 queue.recycle(s);
-                forwards++;
+                progress.partDone();
+                finished++;
             } else {
-                if (!s.waited) {
-                    s.waited = true;
-                    lockWaits++;
-                }
                 waiting[keep++] = s;
             }
         }
         for (int i = keep; i < waitingCount; i++) waiting[i] = null;
         waitingCount = keep;
-        for (int d = 0; d < nodes; d++) {
-            Op op = rpc[d];
-            if (op == null) continue;
-            Bytes.putLong(op.data, Forward.RQ_BLOCKS, rpcBlocks[d]);
-            op.length = rpcBytes[d];
-            ctx.add(op);
-            rpc[d] = null;
-        }
-        ctx.flush();
-        ctx.release();
-        return forwards > 0;
+        sender.flush();
+        return progressed;
     }
 
-    private void forward(TxnState s) {
-        Forward f = p.forward;
-        int bytes = f.checkFits(Forward.imageBytes(s));
-        long slot = f.slot(s.coordSlot, node);
-        ctx.charge(ctx.cost.tupleOpNs * s.size);
-        if (forwardOneSided) {
-            Op data = ctx.op().write(s.coordNode, f.region, slot + Forward.IMAGE, bytes).unsignaled();
-            Forward.encode(s, mem, ctx.now(), data.data, 0);
-            ctx.add(data);
-            ctx.add(ctx.op().writeLong(s.coordNode, f.region, slot + Forward.NOTIFY, s.txn).unsignaled());
+    /** True once every lock of {@code s} on this node is held. */
+    private boolean granted(TxnState s) {
+        ctx.charge(ctx.cost.localOpNs);
+        while (s.next < s.localCount && (s.offset[s.next] < 0 || CalvinTuple.granted(
+                mem.getLongVolatile(s.table[s.local[s.next]].region(), s.offset[s.next] + CalvinTuple.SERVING), s.ticket[s.next]))) {
+            s.next++;
+        }
+        if (s.next < s.localCount) {
+            if (!s.waited) {
+                s.waited = true;
+                lockWaits++;
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Reads this node's tuples (their locks are held, so these are the values at the transaction's place in the
+     * global order), forwards them, and passes on the locks of tuples it only reads. True if this part is done
+     * (passive); an active part goes on to wait for the other participants' values.
+     */
+    private boolean forwardOwn(TxnState s) {
+        s.grantedAt = ctx.now();
+        for (int k = 0; k < s.localCount; k++) {
+            int i = s.local[k];
+            long off = s.offset[k];
+            Table t = s.table[i];
+            if (off < 0) {
+                s.version[i] = TxnState.ABSENT;
+            } else {
+                s.version[i] = mem.getLongVolatile(t.region(), off + CalvinTuple.VERSION);
+                mem.read(t.region(), off + t.recordOffset, s.record[i], 0, t.recordBytes);
+            }
+            s.have[i] = true;
+        }
+        ctx.charge(ctx.cost.tupleOpNs * s.localCount);
+        boolean active = s.active[node];
+        if (s.reporter < 0) {
+            sender.send(s, s.coordNode, false, Forward.VALUES);        // read-only: the coordinator runs the logic
         } else {
-            int d = s.coordNode;
-            Op op = rpc[d];
-            if (op == null) {
-                op = ctx.op().rpc(d, f.handler, Forward.RQ_FIRST);
-                rpc[d] = op;
-                rpcBytes[d] = Forward.RQ_FIRST;
-                rpcBlocks[d] = 0;
-            }
-            int at = rpcBytes[d];
-            int need = at + Forward.BLOCK_IMAGE + bytes;
-            if (op.data.length < need) op.data = Arrays.copyOf(op.data, Math.max(need, op.data.length * 2));
-            Bytes.putLong(op.data, at + Forward.BLOCK_SLOT, s.coordSlot);
-            Bytes.putLong(op.data, at + Forward.BLOCK_TXN, s.txn);
-            Bytes.putLong(op.data, at + Forward.BLOCK_BYTES, bytes);
-            Forward.encode(s, mem, ctx.now(), op.data, at + Forward.BLOCK_IMAGE);
-            rpcBytes[d] = need;
-            rpcBlocks[d]++;
+            for (int n = 0; n < nodes; n++) if (s.active[n] && n != node) sender.send(s, n, false, Forward.VALUES);
         }
-        // values are captured: tuples this transaction only reads are free for the next in line
-        for (int i = 0; i < s.size; i++) {
-            if (!s.write[i] && s.offset[i] >= 0) {
-                mem.putLongRelease(s.table[i].region(), s.offset[i] + CalvinTuple.SERVING, CalvinTuple.released(s.ticket[i]));
-            }
+        for (int k = 0; k < s.localCount; k++) {
+            int i = s.local[k];
+            if (!s.write[i] && s.offset[k] >= 0) release(s, k);
         }
+        if (!active) return true;
+        s.state = TxnState.VALUES;
+        return false;
+    }
+
+    /** Takes the values that arrived for an active part; true once it has every participant's. */
+    private boolean collect(TxnState s) {
+        int region = p.forward.region;
+        for (int n = 0; n < nodes && s.missingCount > 0; n++) {
+            if (!s.missing[n]) continue;
+            long slot = p.forward.slot(s.coordNode, s.coordSlot, s.rank[n]);
+            if (mem.getLongVolatile(region, slot + Forward.NOTIFY) != s.txn) continue;
+            int bytes = Forward.take(s, mem, region, slot + Forward.IMAGE);
+            ctx.charge(Batch.copyNs(ctx.cost.localOpNs, bytes));
+            s.missing[n] = false;
+            s.missingCount--;
+        }
+        return s.missingCount == 0;
+    }
+
+    /** Runs the logic, installs this node's writes if it commits, passes the write locks on, and reports if the reporter. */
+    private void execute(TxnState s) {
+        boolean commit = replay.run(s);
+        executed++;
+        for (int k = 0; k < s.localCount; k++) {
+            int i = s.local[k];
+            long off = s.offset[k];
+            if (!s.write[i] || off < 0) continue;
+            if (commit) {
+                Table t = s.table[i];
+                byte[] update = replay.update(i);
+                int bytes = CalvinTuple.installBytes(t.recordBytes);
+                if (install.length < bytes) install = new byte[bytes];
+                CalvinTuple.installImage(s.txn, update, t.recordBytes, install, 0);
+                mem.write(t.region(), off + CalvinTuple.INSTALL_SPAN, install, 0, bytes);
+                ctx.charge(ctx.cost.tupleOpNs);
+            }
+            release(s, k);
+        }
+        if (s.reporter == node) sender.send(s, s.coordNode, true, commit ? Forward.INSTALLED : Forward.NOT_INSTALLED);
+    }
+
+    /** Passes the lock of {@code s}'s local access {@code k} on (the install, if any, is already in place). */
+    private void release(TxnState s, int k) {
+        Table t = s.table[s.local[k]];
+        mem.putLongRelease(t.region(), s.offset[k] + CalvinTuple.SERVING, CalvinTuple.released(s.ticket[k]));
     }
 }

@@ -1,6 +1,5 @@
 package org.rccj.protocols.calvin;
 
-import java.util.Arrays;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -15,12 +14,12 @@ final class SubmitBuffer {
     /** Requests in the last sealed batch. */
     private int sealedCount;
 
-    /** Appends a request; false once the sequencer closed the node (the run is over). */
-    synchronized boolean submit(Tx tx, int coordSlot) {
+    /** Appends a request (with OLLP's expected versions if {@code expect}); false once the sequencer closed the node (the run is over). */
+    synchronized boolean submit(Tx tx, int coordSlot, boolean expect, int maxPickBytes) {
         if (closed) return false;
-        int need = CalvinRequest.bytes(tx.size());
-        if (used + need > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, used + need));
-        used += CalvinRequest.encode(tx, coordSlot, buf, used);
+        int need = CalvinRequest.bytes(tx.size(), maxPickBytes);
+        if (used + need > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, used + need));
+        used += CalvinRequest.encode(tx, coordSlot, expect, buf, used);
         return true;
     }
 

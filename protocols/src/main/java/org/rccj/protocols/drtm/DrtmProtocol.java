@@ -41,7 +41,7 @@ final class DrtmProtocol implements Protocol {
 
     @Override
     public void attach(Cluster cluster) {
-        clock.start(cluster.fabric.endpoint(0, 0).now());
+        clock.start(cluster.fabric.origin());
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new DrtmLock.Rpc(cluster, word);
         leaseRpc = new DrtmLease.Rpc(cluster, word);

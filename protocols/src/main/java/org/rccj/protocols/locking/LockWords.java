@@ -63,6 +63,20 @@ public final class LockWords {
         return found;
     }
 
+    /**
+     * Server half of a shared read lock ({@link ReadLocks}): looks the key up, raises the reader count with
+     * CASes and copies the image behind them. Reply item as {@link #serveLock}.
+     * @return 0 if the shared lock was taken, non-zero if a writer holds the tuple, -1 if the key is absent
+     */
+    public long serveShared(Worker w, Table t, long key, byte[] reply, int r) {
+        long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
+        Bytes.putLong(reply, r + TupleRpc.REPLY_R0, off);
+        if (off < 0) return -1;
+        long found = ReadLocks.serveShared(w.memory, t.region(), off + lock);
+        copyImage(w, t, off, reply, r + TupleRpc.REPLY_BYTES);
+        return found;
+    }
+
     /** Copies a tuple image out of the owner node's memory (after the lock CAS, so it is ordered behind it). */
     public void copyImage(Worker w, Table t, long off, byte[] dst, int p) {
         w.memory.read(t.region(), off, dst, p, t.tupleBytes);

@@ -33,7 +33,15 @@ public final class OneSidedLockRound {
      * Attempts the accesses {@code pending[0..n)} (indices into {@code tx}, all within {@code [from, to)}).
      * @param value the owner value to install in the lock word
      */
-    public void run(Tx tx, int from, int to, int[] pending, int n, long value) {
+    public void run(Tx tx, int from, int to, int[] pending, int n, long value) { run(tx, from, to, pending, n, null, value); }
+
+    /**
+     * As {@link #run(Tx, int, int, int[], int, long)}, but attempt k with {@code shared[k] >= 0} asks for a shared
+     * read lock ({@link ReadLocks}): its CAS expects that reader count and stores it + 1; the others CAS 0 to
+     * {@code value}.
+     * @param shared per attempt the reader count expected, or -1 for an exclusive lock; null for none
+     */
+    public void run(Tx tx, int from, int to, int[] pending, int n, long[] shared, long value) {
         if (n > cas.length) {
             int len = Math.max(n, cas.length * 2);
             cas = Arrays.copyOf(cas, len);
@@ -45,7 +53,9 @@ public final class OneSidedLockRound {
             Access a = tx.access(pending[k]);
             if (a.absent) continue;
             Table t = a.table;
-            Op c = ctx.op().cas(a.node, t.region(), a.offset + words.lock, 0, value).unsignaled();
+            long expect = shared != null && shared[k] >= 0 ? shared[k] : 0;
+            long v = shared != null && shared[k] >= 0 ? expect + 1 : value;
+            Op c = ctx.op().cas(a.node, t.region(), a.offset + words.lock, expect, v).unsignaled();
             Op r = ctx.op().read(a.node, t.region(), a.offset, t.tupleBytes);
             cas[k] = c;
             read[k] = r;

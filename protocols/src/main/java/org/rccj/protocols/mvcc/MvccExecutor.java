@@ -10,9 +10,9 @@ import org.rccj.framework.stage.CommitTail;
 import org.rccj.framework.stage.ReleaseWord;
 
 /**
- * One coroutine's MVCC: a timestamp per attempt; READ during execution (every access, so write-set
- * tuples are located and pre-checked); at commit LOCK, LOG, COMMIT, RELEASE for the write set.
- * Read-only transactions commit right after their reads.
+ * One coroutine's MVCC: a timestamp per attempt; during execution READ the read set (double read, rts
+ * raised) and LOCK the write set (tts CAS, W1, the tuple read under the lock), as RCC does at access
+ * time; at commit LOG, COMMIT, RELEASE. Read-only transactions commit right after their reads.
  */
 final class MvccExecutor extends TxnExecutor {
     private final HybridCode code;
@@ -31,8 +31,9 @@ final class MvccExecutor extends TxnExecutor {
         this.clock = new MvccClock(ctx.globalId);
         this.clockBase = clockBase;
         Versions versions = new Versions(ctx.tx);
-        this.read = new MvccRead(ctx, p.tuple, p.readRpc, new TupleFetch(ctx, p.fetchRpc), versions, clock, counters);
-        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, versions, clock);
+        TupleFetch fetch = new TupleFetch(ctx, p.fetchRpc);
+        this.read = new MvccRead(ctx, p.tuple, p.readRpc, fetch, clock, counters);
+        this.lock = new MvccLock(ctx, p.tuple, p.lockRpc, fetch, versions, clock);
         this.commit = new MvccCommit(ctx, p.tuple, p.commitRpc, versions);
         this.release = new ReleaseWord(ctx, p.releaseRpc, p.tuple.tts);
     }
@@ -48,20 +49,22 @@ final class MvccExecutor extends TxnExecutor {
     @Override
     public void fetch(Tx tx, int from, int to) {
         long t = ctx.stageStart();
-        read.run(tx, from, to, ts, code.oneSided(Stage.READ));
-        ctx.stageEnd(Stage.READ, t);
+        if (tx.hasReads(from, to)) {
+            read.run(tx, from, to, ts, code.oneSided(Stage.READ));
+            t = ctx.stageNext(Stage.READ, t);
+        }
+        if (tx.hasWrites(from, to)) {
+            lock.run(tx, from, to, ts, code.oneSided(Stage.LOCK));
+            ctx.stageEnd(Stage.LOCK, t);
+        }
     }
 
     @Override
     public void commit(Tx tx) {
         if (tx.readOnly()) return;
-        long t = ctx.stageStart();
-        lock.run(tx, ts, code.oneSided(Stage.LOCK));
-        t = ctx.stageNext(Stage.LOCK, t);
         commit.timestamp(ts);
-        CommitTail.run(ctx, tx, code, t, true, commit, release);
+        CommitTail.run(ctx, tx, code, ctx.stageStart(), true, commit, release);
     }
-
 
     @Override
     public void abort(Tx tx) { CommitTail.abort(ctx, tx, code, release); }

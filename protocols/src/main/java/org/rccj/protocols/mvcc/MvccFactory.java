@@ -12,7 +12,7 @@ public final class MvccFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "mvcc"; }
-    @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock write set, log, commit new version, release (RCC)"; }
+    @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock writes at access, log, commit new version, release (RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     @Override public List<Param> parameters() { return MvccSettings.PARAMS; }
 

@@ -13,7 +13,7 @@ import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
- * READ stage: (1) read the whole tuple; (2) raise rts to the transaction's timestamp; (3) re-read the header
+ * READ stage of the read set (writes are locked at access by {@link MvccLock}): (1) read the whole tuple; (2) raise rts to the transaction's timestamp; (3) re-read the header
  * ({@link DoubleRead}), then {@link MvccTuple#acceptRead} on what they saw. One-sided, (2) is a CAS on rts in
  * the doorbell batch of (3); a CAS that lost to another reader is retried with the value it found. RPC: the
  * handler raises rts between its two reads.
@@ -36,7 +36,6 @@ final class MvccRead extends DoubleRead {
     }
 
     private final MvccTuple tuple;
-    private final Versions versions;
     private final MvccClock clock;
     private final MvccCounters counters;
     private long ts;
@@ -44,10 +43,9 @@ final class MvccRead extends DoubleRead {
     private long[] expectRts = new long[8];
     private Op[] casOp = new Op[8];
 
-    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, Versions versions, MvccClock clock, MvccCounters counters) {
+    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, MvccClock clock, MvccCounters counters) {
         super(ctx, rpc, fetch, tuple.headerBytes, MvccTuple.NOT_FOUND, MvccTuple.READ_UNSTABLE);
         this.tuple = tuple;
-        this.versions = versions;
         this.clock = clock;
         this.counters = counters;
     }
@@ -94,7 +92,7 @@ final class MvccRead extends DoubleRead {
     @Override
     protected boolean accept(Access a, byte[] header) {
         clock.observe(tuple.maxTimestamp(header, 0));
-        int r = tuple.acceptRead(a, versions, ts, a.image, header);
+        int r = tuple.acceptRead(a, ts, a.image, header);
         if (r == MvccTuple.READ_UNSTABLE_RETRY) return false;
         if ((r & MvccTuple.READ_OLDER) != 0) counters.readsOlderVersion++;
         if ((r & MvccTuple.READ_PAST_LOCK) != 0) counters.readsPastLock++;

@@ -28,7 +28,6 @@ class MvccTuple {
     static final AbortException WRITE_RTS = AbortException.conflict("write_rts");
     static final AbortException WRITE_WTS = AbortException.conflict("write_wts");
     static final AbortException LOCK_CONFLICT = AbortException.conflict("lock_conflict");
-    static final AbortException LOCK_VERSION = AbortException.conflict("lock_version_changed");
     static final AbortException NOT_FOUND = AbortException.conflict("not_found");
 
     /** Results of {@link #acceptRead} that are not aborts. */
@@ -138,9 +137,8 @@ class MvccTuple {
     }
 
     /**
-     * READ (rules R1/R2 and, for writes, the W1 pre-check) on a tuple image and a header read after the
-     * image completed and after rts was raised to {@code ts}. Sets the access's record, version ids and the
-     * wts of the version read (in {@code versions}). Returns {@link #READ_UNSTABLE_RETRY} when the two reads
+     * READ (rules R1/R2) of a read-set tuple on a tuple image and a header read after the image completed and
+     * after rts was raised to {@code ts}. Sets the access's record and version ids. Returns {@link #READ_UNSTABLE_RETRY} when the two reads
      * disagree (read again), else {@link #READ_NEWEST} or {@link #READ_OLDER}, maybe with {@link #READ_PAST_LOCK}.
      *
      * <p>Why a torn image cannot pass: a writer overwrites a record slot only while holding tts, and
@@ -149,7 +147,7 @@ class MvccTuple {
      * differ), so it still held tts when the re-read saw tts (tts is read first): the re-read shows
      * tts = that writer, whose victim is j. R2 then aborts (earlier writer) or the victim rule does.
      */
-    int acceptRead(Access a, Versions versions, long ts, byte[] img, byte[] hdr) {
+    int acceptRead(Access a, long ts, byte[] img, byte[] hdr) {
         if (!stable(img, 0, hdr, 0)) return READ_UNSTABLE_RETRY;
         long lock = Bytes.getLong(hdr, tts);
         if (lock != 0 && lock < ts) throw READ_LOCKED;                       // R2: an earlier write is pending
@@ -161,11 +159,6 @@ class MvccTuple {
         if (j < 0) throw NO_VERSION;
         if (lock != 0 && j == victim(hdr, 0)) throw VERSION_RECYCLED;       // the later writer replaces it
         int newest = newest(hdr, 0);
-        if (a.write) {                                                       // W1 before locking
-            if (Bytes.getLong(hdr, rts) > ts) throw WRITE_RTS;
-            if (j != newest) throw WRITE_WTS;
-        }
-        versions.read(a, wtsOf(hdr, 0, j));
         a.version = Bytes.getLong(hdr, wid[j]);
         a.prevVersion = a.version;
         System.arraycopy(img, a.table.recordOffset(j), a.record, 0, a.table.recordBytes);
@@ -174,19 +167,23 @@ class MvccTuple {
     }
 
     /**
-     * LOCK with the W1 re-check: the CAS on tts found {@code found}; {@code hdr} was read after it.
-     * Chooses the slot COMMIT will overwrite (in {@code versions}) and sets {@code prevVersion}.
+     * LOCK of a write-set tuple at access time (RCC: "the record is locked with tuple.tts updated to ctts"):
+     * the CAS on tts found {@code found}; {@code img} is the whole tuple, read after the CAS. Under the lock no
+     * other writer can change the tuple, so one READ suffices (no double read). W1: no later reader (rts) and
+     * no version newer than {@code ts}; then the newest version is the one read (record and version ids) and
+     * the slot COMMIT will overwrite is chosen (in {@code versions}). Write-only accesses raise no rts.
      */
-    void acceptLock(Access a, Versions versions, long ts, long found, byte[] hdr, int hdrOff) {
+    void acceptLock(Access a, Versions versions, long ts, long found, byte[] img) {
         if (found != 0) throw LOCK_CONFLICT;
         a.locked = true;
-        if (Bytes.getLong(hdr, hdrOff + rts) > ts) throw WRITE_RTS;                   // W1 re-check
-        int newest = newest(hdr, hdrOff);
-        long newestWts = wtsOf(hdr, hdrOff, newest);
-        if (newestWts > ts) throw WRITE_WTS;
-        if (newestWts != versions.readWts(a)) throw LOCK_VERSION;
-        versions.victim(a, victim(hdr, hdrOff));
-        a.prevVersion = Bytes.getLong(hdr, hdrOff + wid[newest]);
+        if (Bytes.getLong(img, rts) > ts) throw WRITE_RTS;
+        int newest = newest(img, 0);
+        if (wtsOf(img, 0, newest) > ts) throw WRITE_WTS;
+        versions.victim(a, victim(img, 0));
+        a.version = Bytes.getLong(img, wid[newest]);
+        a.prevVersion = a.version;
+        System.arraycopy(img, a.table.recordOffset(newest), a.record, 0, a.table.recordBytes);
+        a.fetchedRecord();
     }
 
     /** The (wts, wid) pair COMMIT installs in the victim slot's header words. */

@@ -11,8 +11,8 @@ final class NowaitExecutor extends LockingExecutor {
     private final NowaitLock lock;
 
     NowaitExecutor(CoroutineContext ctx, NowaitProtocol p) {
-        super(ctx, p.hybrid, NowaitTuple.WORDS, p.commitRpc, new LockRelease(ctx, NowaitTuple.WORDS, p.releaseRpc));
-        this.lock = new NowaitLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc));
+        super(ctx, p.hybrid, NowaitTuple.WORDS, p.commitRpc, new LockRelease(ctx, NowaitTuple.WORDS, p.releaseRpc, p.readLocks));
+        this.lock = new NowaitLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc), p.readLocks);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.rccj.protocols.nowait;
 
 import java.util.List;
+import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -11,7 +12,8 @@ public final class NowaitFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "nowait"; }
-    @Override public String description() { return "2PL, no wait: exclusive lock at access time, abort on any conflict; log, commit, release"; }
+    @Override public String description() { return "2PL, no wait: lock at access time (reads exclusive or shared: read_locks), abort on any conflict; log, commit, release"; }
     @Override public List<Stage> stages() { return STAGES; }
-    @Override public Protocol create(ProtocolSetup setup) { return new NowaitProtocol(setup.hybrid()); }
+    @Override public List<Param> parameters() { return NowaitSettings.PARAMS; }
+    @Override public Protocol create(ProtocolSetup setup) { return new NowaitProtocol(setup.hybrid(), NowaitSettings.of(setup).readLocks()); }
 }

@@ -9,19 +9,27 @@ import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.protocols.locking.LockCommit;
 import org.rccj.protocols.locking.LockRelease;
+import org.rccj.protocols.locking.ReadLocks;
 
 /**
- * NOWAIT two-phase locking (RCC): exclusive locks on every accessed tuple taken at access time, any
- * conflict aborts at once (so no deadlock), then LOG, COMMIT and RELEASE.
+ * NOWAIT two-phase locking (RCC): locks on every accessed tuple taken at access time — exclusive, or shared
+ * for reads with {@code read_locks: shared} ({@link ReadLocks}) —, any conflict aborts at once (so no
+ * deadlock), then LOG, COMMIT and RELEASE.
  */
 public final class NowaitProtocol implements Protocol {
     final HybridCode hybrid;
+    final ReadLocks readLocks;
     TupleFetch.Rpc fetchRpc;
     NowaitLock.Rpc lockRpc;
     LockCommit.Rpc commitRpc;
     LockRelease.Rpc releaseRpc;
 
-    public NowaitProtocol(HybridCode hybrid) { this.hybrid = hybrid; }
+    public NowaitProtocol(HybridCode hybrid) { this(hybrid, ReadLocks.EXCLUSIVE); }
+
+    public NowaitProtocol(HybridCode hybrid, ReadLocks readLocks) {
+        this.hybrid = hybrid;
+        this.readLocks = readLocks;
+    }
 
     @Override public HeaderLayout header() { return NowaitTuple.LAYOUT; }
 

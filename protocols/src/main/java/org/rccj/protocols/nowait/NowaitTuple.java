@@ -20,11 +20,11 @@ final class NowaitTuple {
     private NowaitTuple() {}
 
     /**
-     * LOCK: the CAS found {@code found} (-1 = no such key); on success the image read behind it is the
+     * LOCK: the lock attempt found {@code found} (0 = taken); on success the image read behind it is the
      * tuple as this transaction reads it. Any conflict aborts at once: nobody waits.
      */
     static void acceptLock(Access a, long found) {
-        if (found < 0 || a.absent) throw NOT_FOUND;
+        if (a.absent) throw NOT_FOUND;
         if (found != 0) throw LOCK_CONFLICT;
         a.locked = true;
         WORDS.acceptImage(a);

@@ -1,6 +1,7 @@
 package org.rccj.protocols.occ;
 
 import java.util.List;
+import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -13,5 +14,17 @@ public final class OccFactory implements ProtocolFactory {
     @Override public String name() { return "occ"; }
     @Override public String description() { return "optimistic: read, lock write set, validate read set, log, commit, release (DrTM+H)"; }
     @Override public List<Stage> stages() { return STAGES; }
-    @Override public Protocol create(ProtocolSetup setup) { return new OccProtocol(setup.hybrid()); }
+    @Override
+    public List<Param> parameters() {
+        List<Param> p = new java.util.ArrayList<>();
+        p.add(Param.ofChoice("software", "none", List.of("none", "sw-impl"), "none: DrTM+H OCC; sw-impl: HADES's FaRM-style baseline, charging its software bookkeeping (read/write sets, per-line versions, read atomicity, read-before-write copies, lock/validation work) as CPU"));
+        p.addAll(SwImplCosts.params());
+        return p;
+    }
+
+    @Override
+    public Protocol create(ProtocolSetup setup) {
+        if ("sw-impl".equals(setup.options().get("software"))) return new SwImplOcc(setup.hybrid(), setup.options());
+        return new OccProtocol(setup.hybrid());
+    }
 }

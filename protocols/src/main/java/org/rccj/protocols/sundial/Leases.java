@@ -6,7 +6,7 @@ import org.rccj.framework.txn.Tx;
 
 /**
  * What one attempt relies on per access (one per coroutine): the version read (its wts) and the rts word —
- * seen at READ, then the unlocked value frozen by LOCK, which RELEASE restores after an abort. The commit
+ * seen at READ, or for a write the unlocked value frozen by LOCK, which RELEASE restores after an abort. The commit
  * timestamp is computed from both; the new version's lease after a commit is the executor's, not kept here.
  */
 final class Leases {
@@ -17,14 +17,11 @@ final class Leases {
         this.rts = new AccessLongs(tx);
     }
 
-    /** READ took the version {@code wts} under the rts word {@code rtsWord}. */
+    /** READ took the version {@code wts} under the rts word {@code rtsWord} (LOCK: the unlocked word it froze). */
     void read(Access a, long wts, long rtsWord) {
         this.wts.set(a, wts);
         this.rts.set(a, rtsWord);
     }
-
-    /** LOCK froze rts at {@code rtsAtLock}. */
-    void locked(Access a, long rtsAtLock) { rts.set(a, rtsAtLock); }
 
     /** wts of the version read (0 if none was). */
     long wts(Access a) { return wts.get(a); }

@@ -10,10 +10,10 @@ import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.framework.stage.CommitTail;
 
 /**
- * One coroutine's SUNDIAL: READ during execution (every access, with its lease); at commit LOCK the write
- * set, compute the commit timestamp (max of read wts and of rts + 1 over writes), RENEW the read leases
- * that end before it, then LOG and COMMIT (which unlocks); RELEASE only after an abort. Read-only
- * transactions stop after RENEW.
+ * One coroutine's SUNDIAL: during execution READ the read set (with its leases) and LOCK the write set (the
+ * tuple read under the lock), as RCC does at access time; at commit compute the commit timestamp (max of
+ * read wts and of rts + 1 over writes), RENEW the read leases that end before it, then LOG and COMMIT
+ * (which installs and unlocks the writes); RELEASE only after an abort. Read-only transactions stop after RENEW.
  */
 final class SundialExecutor extends TxnExecutor {
     private final HybridCode code;
@@ -29,8 +29,9 @@ final class SundialExecutor extends TxnExecutor {
         super(ctx);
         this.code = p.hybrid;
         this.leases = new Leases(ctx.tx);
-        this.read = new SundialRead(ctx, p.readRpc, new TupleFetch(ctx, p.fetchRpc), leases, counters);
-        this.lock = new SundialLock(ctx, p.lockRpc, leases, counters);
+        TupleFetch fetch = new TupleFetch(ctx, p.fetchRpc);
+        this.read = new SundialRead(ctx, p.readRpc, fetch, leases, counters);
+        this.lock = new SundialLock(ctx, p.lockRpc, fetch, leases, counters);
         this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, leases, counters);
         this.commit = new SundialCommit(ctx, p.commitRpc, leases);
         this.release = new SundialRelease(ctx, p.releaseRpc, leases);
@@ -39,8 +40,14 @@ final class SundialExecutor extends TxnExecutor {
     @Override
     public void fetch(Tx tx, int from, int to) {
         long t = ctx.stageStart();
-        read.run(tx, from, to, code.oneSided(Stage.READ));
-        ctx.stageEnd(Stage.READ, t);
+        if (tx.hasReads(from, to)) {
+            read.run(tx, from, to, code.oneSided(Stage.READ));
+            t = ctx.stageNext(Stage.READ, t);
+        }
+        if (tx.hasWrites(from, to)) {
+            lock.run(tx, from, to, code.oneSided(Stage.LOCK));
+            ctx.stageEnd(Stage.LOCK, t);
+        }
     }
 
     /** The commit timestamp: no earlier than any version read, later than any lease a write ends. */
@@ -58,7 +65,6 @@ final class SundialExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
-        if (writes) t = CommitTail.step(ctx, tx, code, Stage.LOCK, lock, t);
         long cts = commitTimestamp(tx);
         renew.run(tx, cts, code.oneSided(Stage.RENEW));
         t = ctx.stageNext(Stage.RENEW, t);

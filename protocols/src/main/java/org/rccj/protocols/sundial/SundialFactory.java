@@ -11,7 +11,7 @@ public final class SundialFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.RENEW, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "sundial"; }
-    @Override public String description() { return "logical leases: read [wts, rts], lock write set, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
+    @Override public String description() { return "logical leases: read [wts, rts], lock writes at access, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid()); }
 }

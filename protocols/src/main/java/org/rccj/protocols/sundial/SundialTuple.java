@@ -35,7 +35,6 @@ class SundialTuple {
 
     static final AbortException READ_UNSTABLE = AbortException.conflict("read_unstable");
     static final AbortException LOCK_CONFLICT = AbortException.conflict("lock_conflict");
-    static final AbortException LOCK_VERSION = AbortException.conflict("lock_version_changed");
     static final AbortException RENEW_LOCKED = AbortException.conflict("renew_locked");
     static final AbortException RENEW_CHANGED = AbortException.conflict("renew_version_changed");
     static final AbortException NOT_FOUND = AbortException.conflict("not_found");
@@ -88,12 +87,18 @@ class SundialTuple {
         return found;
     }
 
-    /** LOCK succeeded with rts frozen at {@code rtsAtLock}; {@code wts, wid} were read after the CAS. */
-    static void acceptLock(Access a, Leases leases, long rtsAtLock, long wts, long wid) {
+    /**
+     * LOCK of a write-set tuple at access time (RCC: "the transaction tries to lock the tuple") succeeded with
+     * rts frozen at {@code rtsAtLock}; {@code img} is the whole tuple, read after the CAS, so it cannot be
+     * torn by a writer: the version it holds is the one overwritten, and its record is the value read.
+     */
+    static void acceptLock(Access a, Leases leases, long rtsAtLock, byte[] img) {
         a.locked = true;
-        leases.locked(a, rtsAtLock);                     // what RELEASE restores after an abort
-        if (wts != leases.wts(a)) throw LOCK_VERSION;    // the version read was replaced before we locked
-        a.prevVersion = wid;
+        leases.read(a, Bytes.getLong(img, WTS), rtsAtLock);   // RELEASE restores rtsAtLock after an abort
+        a.version = Bytes.getLong(img, WID);
+        a.prevVersion = a.version;
+        a.table.recordOf(img, a.record);
+        a.fetchedRecord();
     }
 
     /** The read lease of a read-only access (rts word {@code rtsWord}) ends before the commit timestamp: it must be renewed. */

@@ -16,10 +16,10 @@ final class WaitDieExecutor extends LockingExecutor {
     private final WaitDieLock lock;
 
     private WaitDieExecutor(CoroutineContext ctx, WaitDieProtocol p, Attempt attempt) {
-        super(ctx, p.hybrid, WaitDieTuple.WORDS, p.commitRpc, new WaitDieRelease(ctx, p.releaseRpc, attempt));
+        super(ctx, p.hybrid, WaitDieTuple.WORDS, p.commitRpc, new WaitDieRelease(ctx, p.releaseRpc, attempt, p.readLocks));
         this.attempt = attempt;
         this.clock = new Timestamps(ctx);
-        this.lock = new WaitDieLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc), attempt, p.marksWaiters(), p.retryNs);
+        this.lock = new WaitDieLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc), attempt, p.marksWaiters(), p.retryNs, p.readLocks);
     }
 
     WaitDieExecutor(CoroutineContext ctx, WaitDieProtocol p) { this(ctx, p, new Attempt(ctx.tx)); }

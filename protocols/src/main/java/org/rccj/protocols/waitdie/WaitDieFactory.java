@@ -12,13 +12,13 @@ public final class WaitDieFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "waitdie"; }
-    @Override public String description() { return "2PL, wait-die: lock at access time; an older transaction waits, a younger one dies; log, commit, release"; }
+    @Override public String description() { return "2PL, wait-die: lock at access time (reads exclusive or shared: read_locks); an older transaction waits, a younger one dies; log, commit, release"; }
     @Override public List<Stage> stages() { return STAGES; }
     @Override public List<Param> parameters() { return WaitDieSettings.PARAMS; }
 
     @Override
     public Protocol create(ProtocolSetup setup) {
         WaitDieSettings s = WaitDieSettings.of(setup);
-        return new WaitDieProtocol(setup.hybrid(), s.retryUs(), s.pollUs());
+        return new WaitDieProtocol(setup.hybrid(), s.retryUs(), s.pollUs(), s.readLocks());
     }
 }

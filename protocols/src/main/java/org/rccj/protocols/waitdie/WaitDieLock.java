@@ -12,6 +12,7 @@ import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 import org.rccj.protocols.locking.OneSidedLockRound;
+import org.rccj.protocols.locking.ReadLocks;
 
 /**
  * WAITDIE's LOCK stage: every access takes the tuple's exclusive lock when it is fetched; on a conflict
@@ -56,14 +57,18 @@ final class WaitDieLock {
     private final Attempt attempt;
     private final boolean marks;
     private final long retryNs;
+    private final ReadLocks readLocks;
     private final TupleRpc.Caller caller = new TupleRpc.Caller();
     private final Verdict verdict = new Verdict();
     private int[] pending = new int[8];
     private long[] waiterSeen = new long[8];
+    /** Shared mode, per pending attempt: the reader count a read's next CAS expects (-1: a write). */
+    private long[] count = new long[8];
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return true; }
         @Override public long arg0(Access a) { return attempt.ts; }
+        @Override public long arg1(Access a) { return WaitDieTuple.mode(readLocks, a.write); }
 
         @Override
         public void result(Access a, long offset, long r1, byte[] reply, int p) {
@@ -79,7 +84,8 @@ final class WaitDieLock {
         }
     };
 
-    WaitDieLock(CoroutineContext ctx, Rpc rpc, TupleFetch locator, Attempt attempt, boolean marks, long retryNs) {
+    WaitDieLock(CoroutineContext ctx, Rpc rpc, TupleFetch locator, Attempt attempt, boolean marks, long retryNs, ReadLocks readLocks) {
+        this.readLocks = readLocks;
         this.ctx = ctx;
         this.rpc = rpc;
         this.round = new OneSidedLockRound(ctx, WaitDieTuple.WORDS, locator);
@@ -115,23 +121,29 @@ final class WaitDieLock {
         if (n > pending.length) {
             pending = new int[Math.max(n, pending.length * 2)];
             waiterSeen = new long[pending.length];
+            count = new long[pending.length];
         }
-        for (int k = 0; k < n; k++) pending[k] = from + k;
+        boolean shared = readLocks == ReadLocks.SHARED;
+        for (int k = 0; k < n; k++) {
+            pending[k] = from + k;
+            count[k] = readLocks.shared(tx.access(from + k).write) ? 0 : -1;
+        }
         long waitStart = -1;
         long ts = attempt.ts;
         while (true) {
-            round.run(tx, from, to, pending, n, ts);
+            round.run(tx, from, to, pending, n, shared ? count : null, readLocks.exclusiveValue(ts));
             boolean ended = ctx.now() >= ctx.endTime();
             int m = 0;
             for (int k = 0; k < n; k++) {
                 Access a = tx.access(pending[k]);
                 long found = round.found(k);
-                if (found < 0) {
+                if (a.absent) {
                     fail(WaitDieTuple.ABSENT);
                     continue;
                 }
                 long waiter = Bytes.getLong(a.image, WaitDieTuple.WAITER);
-                int o = WaitDieTuple.decide(ts, found, waiter, ended);
+                int o = shared ? WaitDieTuple.decideShared(a.write, ts, Math.max(count[k], 0), found, waiter, ended)
+                        : WaitDieTuple.decide(ts, found, waiter, ended);
                 switch (o) {
                     case WaitDieTuple.GRANTED -> {
                         a.locked = true;
@@ -144,6 +156,12 @@ final class WaitDieLock {
                             if (measuring()) attempt.waits++;
                         }
                         waiterSeen[m] = waiter;
+                        count[m] = count[k];
+                        pending[m++] = pending[k];
+                    }
+                    case WaitDieTuple.RETRY -> {             // shared: other readers came first, count again
+                        waiterSeen[m] = -1;                  // (no mark: it does not wait for a holder)
+                        count[m] = found;
                         pending[m++] = pending[k];
                     }
                     case WaitDieTuple.YIELD -> {

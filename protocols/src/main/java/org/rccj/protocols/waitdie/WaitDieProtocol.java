@@ -13,9 +13,11 @@ import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.protocols.locking.LockCommit;
+import org.rccj.protocols.locking.ReadLocks;
 
 /**
- * WAITDIE two-phase locking (RCC): exclusive locks on every accessed tuple taken at access time; on a
+ * WAITDIE two-phase locking (RCC): locks on every accessed tuple taken at access time (reads exclusive, or
+ * shared with {@code read_locks: shared}, see {@link WaitDieTuple#decideShared}); on a
  * conflict an older transaction waits for a younger holder and a younger one dies (aborts, keeping its
  * timestamp for the retry), so waits only go from older to younger and cannot form a cycle.
  * Then LOG, COMMIT (installs and unlocks the writes) and RELEASE (read locks; everything after an abort).
@@ -23,6 +25,7 @@ import org.rccj.protocols.locking.LockCommit;
 public class WaitDieProtocol implements Protocol {
     final HybridCode hybrid;
     final long retryNs, pollNs;
+    final ReadLocks readLocks;
     TupleFetch.Rpc fetchRpc;
     WaitDieLock.Rpc lockRpc;
     LockCommit.Rpc commitRpc;
@@ -30,8 +33,11 @@ public class WaitDieProtocol implements Protocol {
     private WaitTable[] tables;
     private final List<WaitDieExecutor> executors = new ArrayList<>();
 
-    public WaitDieProtocol(HybridCode hybrid, double retryUs, double pollUs) {
+    public WaitDieProtocol(HybridCode hybrid, double retryUs, double pollUs) { this(hybrid, retryUs, pollUs, ReadLocks.EXCLUSIVE); }
+
+    public WaitDieProtocol(HybridCode hybrid, double retryUs, double pollUs, ReadLocks readLocks) {
         this.hybrid = hybrid;
+        this.readLocks = readLocks;
         this.retryNs = Math.max(1, Math.round(retryUs * 1000));
         this.pollNs = Math.max(1, Math.round(pollUs * 1000));
     }

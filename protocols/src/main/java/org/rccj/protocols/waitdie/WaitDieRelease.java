@@ -7,6 +7,7 @@ import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.primitives.Op;
 import org.rccj.protocols.locking.LockRelease;
+import org.rccj.protocols.locking.ReadLocks;
 
 /**
  * WAITDIE's RELEASE: besides clearing the lock word, it takes the attempt's timestamp out of the waiter
@@ -34,12 +35,19 @@ final class WaitDieRelease extends LockRelease {
             q.release(w, t, off);
             q.sendReplies(w);
         }
+
+        @Override
+        protected void unlockShared(Worker w, Table t, long off) {
+            WaitTable q = tables[w.node];
+            q.releaseShared(w, t, off);
+            q.sendReplies(w);
+        }
     }
 
     private final Attempt attempt;
 
-    WaitDieRelease(CoroutineContext ctx, Rpc rpc, Attempt attempt) {
-        super(ctx, WaitDieTuple.WORDS, rpc);
+    WaitDieRelease(CoroutineContext ctx, Rpc rpc, Attempt attempt, ReadLocks readLocks) {
+        super(ctx, WaitDieTuple.WORDS, rpc, readLocks);
         this.attempt = attempt;
     }
 

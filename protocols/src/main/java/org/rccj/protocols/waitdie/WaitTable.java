@@ -8,6 +8,7 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
+import org.rccj.protocols.locking.ReadLocks;
 
 /**
  * One node's lock wait queue for RPC LOCK requests (WAITDIE's handler side). A request whose items cannot
@@ -33,6 +34,8 @@ final class WaitTable {
     static final class Waiter {
         Table table;
         long offset, ts, since;
+        /** How it locks ({@link WaitDieTuple#MODE_EXCLUSIVE} etc.). */
+        long mode;
         Parked request;
         /** Offset of this item in the request's reply. */
         int reply;
@@ -105,7 +108,7 @@ final class WaitTable {
         boolean failed = false;
         for (int i = 0; i < count; i++) {
             Table t = store.table(items.table());
-            long key = items.key(), ts = items.arg0();
+            long key = items.key(), ts = items.arg0(), mode = items.arg1();
             int r = out.at();
             w.charge(tupleCost);
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
@@ -114,12 +117,13 @@ final class WaitTable {
                 out.r1(WaitDieTuple.ABSENT);
                 failed = true;
             } else {
-                int o = attempt(w, t, off, ts, ended, reply, r, false);
+                int o = attempt(w, t, off, ts, mode, ended, reply, r, false);
                 if (o == WaitDieTuple.WAIT) {
                     Waiter e = newWaiter();
                     e.table = t;
                     e.offset = off;
                     e.ts = ts;
+                    e.mode = mode;
                     e.reply = r;
                     e.worker = w.index;
                     e.since = now;
@@ -160,14 +164,30 @@ final class WaitTable {
      * word, read the waiter word, {@link WaitDieTuple#decide}; a granted item gets the image, a lock taken
      * from under an older waiter is given back at once.
      */
-    private int attempt(Worker w, Table t, long off, long ts, boolean ended, byte[] reply, int r, boolean marked) {
-        long found = memory.cas(t.region(), off + WaitDieTuple.LOCK, 0, ts);
-        long waiter = memory.getLongVolatile(t.region(), off + WaitDieTuple.WAITER);
-        int o = WaitDieTuple.decide(ts, found, waiter, ended);
+    private int attempt(Worker w, Table t, long off, long ts, long mode, boolean ended, byte[] reply, int r, boolean marked) {
+        int region = t.region();
+        long lock = off + WaitDieTuple.LOCK;
+        int o;
+        if (mode == WaitDieTuple.MODE_EXCLUSIVE) {
+            long found = memory.cas(region, lock, 0, ts);
+            o = WaitDieTuple.decide(ts, found, memory.getLongVolatile(region, off + WaitDieTuple.WAITER), ended);
+        } else {
+            // shared mode: a read CASes the reader count up (again while other readers win), a write 0 -> WRITER | ts
+            boolean write = mode == WaitDieTuple.MODE_SHARED_WRITE;
+            long expected = 0;
+            o = WaitDieTuple.RETRY;
+            for (int round = 0; o == WaitDieTuple.RETRY && round < ReadLocks.MAX_ROUNDS; round++) {
+                long found = memory.cas(region, lock, expected, write ? ReadLocks.WRITER | ts : expected + 1);
+                o = WaitDieTuple.decideShared(write, ts, expected, found, memory.getLongVolatile(region, off + WaitDieTuple.WAITER), ended);
+                expected = found;
+            }
+            if (o == WaitDieTuple.RETRY) o = WaitDieTuple.DIE;
+        }
         if (o == WaitDieTuple.GRANTED) {
             WaitDieTuple.WORDS.copyImage(w, t, off, reply, TupleRpc.Reply.payload(r));
         } else if (o == WaitDieTuple.YIELD) {
-            memory.putLongVolatile(t.region(), off + WaitDieTuple.LOCK, 0);
+            if (mode == WaitDieTuple.MODE_SHARED_READ) memory.faa(region, lock, -1);
+            else memory.putLongVolatile(region, lock, 0);
         }
         TupleRpc.Reply.r1(reply, r, o | (o == WaitDieTuple.GRANTED && marked ? WaitDieTuple.MARKED_FLAG : 0));
         return o;
@@ -199,6 +219,12 @@ final class WaitTable {
      */
     synchronized void release(Worker w, Table t, long off) {
         memory.putLongVolatile(t.region(), off + WaitDieTuple.LOCK, 0);
+        if (size > 0) serviceTuple(w, t, off, w.ep.now() >= endTime(), BY_RELEASE);
+    }
+
+    /** An RPC RELEASE of a shared read lock: one reader less, then the tuple's waiters try again (under the monitor). */
+    synchronized void releaseShared(Worker w, Table t, long off) {
+        memory.faa(t.region(), off + WaitDieTuple.LOCK, -1);
         if (size > 0) serviceTuple(w, t, off, w.ep.now() >= endTime(), BY_RELEASE);
     }
 
@@ -257,7 +283,7 @@ final class WaitTable {
             s[k] = null;
             if (!e.active) continue;
             w.charge(tupleCost);
-            int o = attempt(w, t, off, e.ts, ended, e.request.call.reply, e.reply, e.marked);
+            int o = attempt(w, t, off, e.ts, e.mode, ended, e.request.call.reply, e.reply, e.marked);
             if (o == WaitDieTuple.WAIT) {
                 mark(e);
                 continue;

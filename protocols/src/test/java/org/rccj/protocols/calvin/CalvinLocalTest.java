@@ -28,7 +28,7 @@ class CalvinLocalTest {
     }
 
     @ParameterizedTest(name = "local {0}")
-    @ValueSource(strings = {"all-rpc", "all-onesided", "DISPATCH+FORWARD", "LOG+FORWARD"})
+    @ValueSource(strings = {"all-rpc", "all-onesided", "DISPATCH+FORWARD", "EPOCH_SYNC"})
     void local(String code) {
         RunResult r = HybridCodes.local("calvin", code, "coroutines", 8, "warmup_ms", 50, "duration_ms", 100);
         CalvinHybridCodesTest.check(r, "local " + code);

@@ -29,12 +29,16 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
     static final List<Param> PARAMS = List.of(
             Param.ofInt("pointers", 8, 1, 1 << 20, "pointers"),
             Param.ofInt("accounts", 16, 2, 1 << 20, "accounts"),
-            Param.ofDouble("repoint_share", 0.5, 0, 1, "share of Repoint transactions (the rest are Follow)"));
+            Param.ofDouble("repoint_share", 0.5, 0, 1, "share of Repoint transactions (the rest are Follow)"),
+            Param.ofBoolean("pick_forgets_target", false, "a broken replay SPI: the saved pick leaves out Repoint's target"));
 
     @Override public String name() { return "pointers"; }
     @Override public String description() { return "TEST ONLY: dependent keys (pointer then target) for CALVIN's OLLP"; }
     @Override public List<Param> parameters() { return PARAMS; }
-    @Override public Workload create(WorkloadSetup s) { return new Pointers(s.i("pointers"), s.i("accounts"), s.d("repoint_share")); }
+    @Override
+    public Workload create(WorkloadSetup s) {
+        return new Pointers(s.i("pointers"), s.i("accounts"), s.d("repoint_share"), s.b("pick_forgets_target"));
+    }
 
     static final int VALUE = 0, RECORD = 8;
     static final int REPOINT = 0, FOLLOW = 1;
@@ -42,13 +46,15 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
     static final class Pointers implements Workload {
         final int pointers, accounts;
         final double repointShare;
+        final boolean pickForgetsTarget;
         Table ptr, acct;
         final List<Gen> gens = new ArrayList<>();
 
-        Pointers(int pointers, int accounts, double repointShare) {
+        Pointers(int pointers, int accounts, double repointShare, boolean pickForgetsTarget) {
             this.pointers = pointers;
             this.accounts = accounts;
             this.repointShare = repointShare;
+            this.pickForgetsTarget = pickForgetsTarget;
         }
 
         @Override
@@ -81,6 +87,10 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
             gens.add(g);
             return g;
         }
+
+        @Override public TxnGenerator replayer(CoroutineContext ctx) { return new Gen(this, ctx.rng); }
+
+        @Override public int maxPickBytes() { return 16; }
 
         @Override
         public Map<String, Boolean> checkInvariants(Store store) {
@@ -115,6 +125,20 @@ public final class PointerWorkloadFactory implements WorkloadFactory {
             k = rng.nextInt(wl.pointers);
             target = rng.nextInt(wl.accounts);
             return type;
+        }
+
+        @Override
+        public int savePick(byte[] dst, int off) {
+            Bytes.putLong(dst, off, k);
+            Bytes.putLong(dst, off + 8, wl.pickForgetsTarget ? 0 : target);
+            return 16;
+        }
+
+        @Override
+        public void loadPick(int type, byte[] src, int off) {
+            this.type = type;
+            k = (int) Bytes.getLong(src, off);
+            target = (int) Bytes.getLong(src, off + 8);
         }
 
         @Override

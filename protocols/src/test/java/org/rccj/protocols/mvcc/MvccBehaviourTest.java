@@ -55,8 +55,10 @@ class MvccBehaviourTest {
     @ParameterizedTest
     @ValueSource(strings = {"all-rpc", "all-onesided"})
     void withoutRtsRaiseTheCheckerFindsACycle(String code) {
+        // writers lock at access; a writer that waits 5 us after taking its timestamp locks cell 1 after a
+        // younger reader read it, which only the reader's rts raise can show to the writer's W1 check
         RunResult r = Runs.run(LongReaderWorkload.config("mvcc-nortsraise", "hybrid", code, "workload.sleep_us", 20.0,
-                "workload.first_cell", 1));
+                "workload.first_cell", 1, "workload.write_delay_us", 5.0));
         assertTrue(r.verification.checked());
         assertFalse(r.verification.serializable(), code + ": reads without rts raise went unnoticed");
         assertTrue(r.verification.anomalies().stream().anyMatch(a -> a.startsWith("cycle")), r.verification.anomalies().toString());

@@ -17,9 +17,16 @@ import org.rccj.protocols.locking.ScriptedRuns;
 class WaitDieScriptedConflictTest {
     @ParameterizedTest(name = "{0}, counter on node {1}")
     @CsvSource({"all-rpc,1", "all-onesided,1", "LOCK,1", "RELEASE,1", "LOG+COMMIT,1", "RELEASE+COMMIT,1", "all-rpc,0", "all-onesided,0", "RELEASE+COMMIT,0"})
-    void olderWaitsYoungerDies(String code, int hotNode) {
-        RunResult r = ScriptedRuns.run("waitdie", code, "wait-die", "workload.hot_node", hotNode);
-        String what = code + " node " + hotNode + ": " + r.abortReasons + " " + r.extra;
+    void olderWaitsYoungerDies(String code, int hotNode) { olderWaitsYoungerDies(code, hotNode, "exclusive"); }
+
+    /** The same with shared read locks: a writer's lock word is WRITER | timestamp, decided by age as before. */
+    @ParameterizedTest(name = "shared read locks: {0}, counter on node {1}")
+    @CsvSource({"all-rpc,1", "all-onesided,1", "LOCK,1", "RELEASE,1", "RELEASE+COMMIT,1", "all-onesided,0", "RELEASE+COMMIT,0"})
+    void olderWaitsYoungerDiesWithSharedReadLocks(String code, int hotNode) { olderWaitsYoungerDies(code, hotNode, "shared"); }
+
+    private static void olderWaitsYoungerDies(String code, int hotNode, String readLocks) {
+        RunResult r = ScriptedRuns.run("waitdie", code, "wait-die", "workload.hot_node", hotNode, "protocol_options.read_locks", readLocks);
+        String what = readLocks + " " + code + " node " + hotNode + ": " + r.abortReasons + " " + r.extra;
         assertTrue(r.verification.passed(), what + " " + r.verification);
         assertEquals(Boolean.TRUE, r.verification.invariants().get("order_holder_older_younger"), what);
 

@@ -17,7 +17,7 @@ public final class WaitDieWithoutStarvationFixFactory implements ProtocolFactory
     @Override
     public Protocol create(ProtocolSetup setup) {
         WaitDieSettings s = WaitDieSettings.of(setup);
-        return new WaitDieProtocol(setup.hybrid(), s.retryUs(), s.pollUs()) {
+        return new WaitDieProtocol(setup.hybrid(), s.retryUs(), s.pollUs(), s.readLocks()) {
             @Override protected boolean marksWaiters() { return false; }
         };
     }

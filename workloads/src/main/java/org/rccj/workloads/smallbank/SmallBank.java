@@ -38,6 +38,8 @@ public final class SmallBank implements Workload {
     final long accounts;
     final long hotAccounts;
     final double hotProbability;
+    /** Null unless local_fraction is set. */
+    final Double localFraction;
     final int[] mix;
     private long initialTotal;
     Table savings, checking;
@@ -47,6 +49,7 @@ public final class SmallBank implements Workload {
         accounts = (long) s.i("accounts_per_thread") * s.cluster().workers();
         hotAccounts = Math.max(1, Math.round(accounts * s.d("hot_fraction")));
         hotProbability = s.d("hot_probability");
+        localFraction = (Double) s.params().get("local_fraction");
         mix = s.s("mix").equals("uniform") ? UNIFORM_MIX : STANDARD_MIX;
     }
 
@@ -84,10 +87,15 @@ public final class SmallBank implements Workload {
 
     @Override
     public TxnGenerator generator(CoroutineContext ctx) {
-        SmallBankGenerator g = new SmallBankGenerator(this, ctx.rng);
+        SmallBankGenerator g = new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster.nodes());
         generators.add(g);
         return g;
     }
+
+    @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster.nodes()); }
+
+    @Override public int maxPickBytes() { return SmallBankGenerator.PICK_BYTES; }
 
     /** Sum of all balances now, read straight from memory. */
     long totalMoney(Store store) {
@@ -98,8 +106,19 @@ public final class SmallBank implements Workload {
         return sum[0];
     }
 
+    /** Committed deltas of generators in other processes (tcp). */
+    private long remoteDelta;
+
+    @Override public long[] tallies() {
+        long e = 0;
+        for (SmallBankGenerator g : generators) e += g.committedDelta;
+        return new long[] {e};
+    }
+
+    @Override public void addTallies(long[] other) { remoteDelta += other[0]; }
+
     long expectedMoney() {
-        long e = initialTotal;
+        long e = initialTotal + remoteDelta;
         for (SmallBankGenerator g : generators) e += g.committedDelta;
         return e;
     }

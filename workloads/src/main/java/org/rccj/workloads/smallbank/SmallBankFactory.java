@@ -13,7 +13,8 @@ public final class SmallBankFactory implements WorkloadFactory {
             Param.ofDouble("hot_fraction", 0.04, 0, 1, "share of accounts that form the hot set"),
             Param.ofDouble("hot_probability", 0.9, 0, 1, "share of account picks that go to the hot set"),
             Param.ofChoice("mix", "standard", List.of("standard", "uniform"),
-                    "standard = 15/15/15/25/15/15 (Amalgamate, Balance, DepositChecking, SendPayment, TransactSavings, WriteCheck); uniform = equal shares"));
+                    "standard = 15/15/15/25/15/15 (Amalgamate, Balance, DepositChecking, SendPayment, TransactSavings, WriteCheck); uniform = equal shares"),
+            org.rccj.workloads.LocalFraction.param());
 
     @Override public String name() { return "smallbank"; }
     @Override public String description() { return "SmallBank (FaSST semantics): six banking transactions on savings and checking, balances in cents"; }

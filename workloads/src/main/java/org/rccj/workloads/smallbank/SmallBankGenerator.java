@@ -3,6 +3,7 @@ package org.rccj.workloads.smallbank;
 import java.util.SplittableRandom;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.smallbank.SmallBank.*;
 
@@ -17,14 +18,21 @@ final class SmallBankGenerator implements TxnGenerator {
     /** Net money added by this coroutine's committed transactions. */
     long committedDelta;
 
-    SmallBankGenerator(SmallBank wl, SplittableRandom rng) {
+    private final int node, nodes;
+    private final java.util.function.LongSupplier draw = this::draw;
+
+    SmallBankGenerator(SmallBank wl, SplittableRandom rng, int node, int nodes) {
         this.wl = wl;
         this.rng = rng;
+        this.node = node;
+        this.nodes = nodes;
     }
 
-    private long account() {
+    private long draw() {
         return rng.nextDouble() < wl.hotProbability ? rng.nextLong(wl.hotAccounts) : rng.nextLong(wl.accounts);
     }
+
+    private long account() { return org.rccj.workloads.LocalFraction.pick(wl.localFraction, rng, draw, wl.checking, node, nodes); }
 
     @Override
     public int next() {
@@ -37,6 +45,23 @@ final class SmallBankGenerator implements TxnGenerator {
             do { b = account(); } while (b == a);
         }
         return type;
+    }
+
+    // replay: the pick is the two accounts
+    static final int PICK_A = 0, PICK_B = 8, PICK_BYTES = 16;
+
+    @Override
+    public int savePick(byte[] dst, int off) {
+        Bytes.putLong(dst, off + PICK_A, a);
+        Bytes.putLong(dst, off + PICK_B, b);
+        return PICK_BYTES;
+    }
+
+    @Override
+    public void loadPick(int type, byte[] src, int off) {
+        this.type = type;
+        a = Bytes.getLong(src, off + PICK_A);
+        b = Bytes.getLong(src, off + PICK_B);
     }
 
     @Override

@@ -155,6 +155,11 @@ public final class Tatp implements Workload {
     }
 
     @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new TatpGenerator(this, ctx.rng); }
+
+    @Override public int maxPickBytes() { return TatpGenerator.PICK_BYTES; }
+
+    @Override
     public TxnGenerator generator(CoroutineContext ctx) {
         TatpGenerator g = new TatpGenerator(this, ctx.rng);
         generators.add(g);
@@ -162,8 +167,15 @@ public final class Tatp implements Workload {
     }
 
     /** Valid CALL_FORWARDING rows expected now: loaded + committed inserts - committed deletes. */
+    /** Committed inserts minus deletes of generators in other processes (tcp). */
+    private long remoteCallForwarding;
+
+    @Override public long[] tallies() { return new long[] {expectedCallForwarding() - loadedCallForwarding - remoteCallForwarding}; }
+
+    @Override public void addTallies(long[] other) { remoteCallForwarding += other[0]; }
+
     long expectedCallForwarding() {
-        long n = loadedCallForwarding;
+        long n = loadedCallForwarding + remoteCallForwarding;
         for (TatpGenerator g : generators) n += g.committedInserts - g.committedDeletes;
         return n;
     }

@@ -3,6 +3,7 @@ package org.rccj.workloads.tatp;
 import java.util.SplittableRandom;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.tatp.Tatp.*;
 
@@ -47,6 +48,32 @@ final class TatpGenerator implements TxnGenerator {
         value = rng.nextLong();
         numberx = rng.nextLong(NUMBERX_RANGE);
         return type;
+    }
+
+    // replay: the drawn parameters
+    static final int PICK_S_ID = 0, PICK_FACILITY = 8, PICK_START = 16, PICK_END = 24, PICK_VALUE = 32, PICK_NUMBERX = 40,
+            PICK_BYTES = 48;
+
+    @Override
+    public int savePick(byte[] dst, int off) {
+        Bytes.putLong(dst, off + PICK_S_ID, sId);
+        Bytes.putLong(dst, off + PICK_FACILITY, facilityType);
+        Bytes.putLong(dst, off + PICK_START, startTime);
+        Bytes.putLong(dst, off + PICK_END, endTime);
+        Bytes.putLong(dst, off + PICK_VALUE, value);
+        Bytes.putLong(dst, off + PICK_NUMBERX, numberx);
+        return PICK_BYTES;
+    }
+
+    @Override
+    public void loadPick(int type, byte[] src, int off) {
+        this.type = type;
+        sId = Bytes.getLong(src, off + PICK_S_ID);
+        facilityType = (int) Bytes.getLong(src, off + PICK_FACILITY);
+        startTime = Bytes.getLong(src, off + PICK_START);
+        endTime = Bytes.getLong(src, off + PICK_END);
+        value = Bytes.getLong(src, off + PICK_VALUE);
+        numberx = Bytes.getLong(src, off + PICK_NUMBERX);
     }
 
     /** The s_id of a subscriber number: derived, not looked up (see {@link SubNbr}). */

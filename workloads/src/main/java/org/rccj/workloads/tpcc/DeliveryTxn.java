@@ -37,6 +37,17 @@ final class DeliveryTxn extends TpccTxn {
         carrier = uniform(1, 10);
     }
 
+    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(carrier).put(pinDate()).written(); }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        words.on(src, off);
+        w = (int) words.next();
+        carrier = (int) words.next();
+        savedDate = words.next();
+    }
+
     @Override
     void execute(Tx tx) {
         for (int d = 0; d < D; d++) headH[d] = tx.readForUpdate(wl.newOrderHead, k.district(w, d));

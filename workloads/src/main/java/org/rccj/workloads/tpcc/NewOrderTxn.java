@@ -24,7 +24,7 @@ final class NewOrderTxn extends TpccTxn {
     /** The order slot at D_NEXT_O_ID is already used: D_NEXT_O_ID was read stale (retried). */
     static final AbortException SLOT_TAKEN = AbortException.conflict("tpcc_order_slot_taken");
 
-    private int w, d, c, olCnt;
+    private int w, d, c, olCnt, itemNode;
     private boolean rollback, allLocal;
     private final int[] itemId = new int[MAX_ORDER_LINES], supplyW = new int[MAX_ORDER_LINES], quantity = new int[MAX_ORDER_LINES];
     private final int[] itemH = new int[MAX_ORDER_LINES], stockH = new int[MAX_ORDER_LINES], lineH = new int[MAX_ORDER_LINES];
@@ -36,6 +36,7 @@ final class NewOrderTxn extends TpccTxn {
     @Override
     void pick(int home) {
         w = home;
+        itemNode = ctx.node;
         d = uniform(0, DISTRICTS_PER_WAREHOUSE - 1);
         c = wl.nu.customerId(rng);
         olCnt = uniform(5, MAX_ORDER_LINES);
@@ -55,12 +56,41 @@ final class NewOrderTxn extends TpccTxn {
         }
     }
 
+    static final int PICK_BYTES = 8 * (7 + 3 * MAX_ORDER_LINES);
+
+    @Override
+    int save(byte[] dst, int off) {
+        words.on(dst, off).put(w).put(d).put(c).put(olCnt).put((rollback ? 1 : 0) | (allLocal ? 2 : 0)).put(itemNode).put(pinDate());
+        for (int l = 0; l < olCnt; l++) words.put(itemId[l]).put(supplyW[l]).put(quantity[l]);
+        return words.written();
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        c = (int) words.next();
+        olCnt = (int) words.next();
+        long flags = words.next();
+        rollback = (flags & 1) != 0;
+        allLocal = (flags & 2) != 0;
+        itemNode = (int) words.next();
+        savedDate = words.next();
+        for (int l = 0; l < olCnt; l++) {
+            itemId[l] = (int) words.next();
+            supplyW[l] = (int) words.next();
+            quantity[l] = (int) words.next();
+        }
+    }
+
     @Override
     void execute(Tx tx) {
         int hw = tx.read(wl.warehouse, k.warehouse(w));
         int hd = tx.readForUpdate(wl.district, k.district(w, d));
         int hc = tx.read(wl.customer, k.customer(w, d, c));
-        for (int l = 0; l < olCnt; l++) itemH[l] = tx.read(wl.item, k.item(ctx.node, itemId[l]));
+        for (int l = 0; l < olCnt; l++) itemH[l] = tx.read(wl.item, k.item(itemNode, itemId[l]));
         tx.fetch();
         for (int l = 0; l < olCnt; l++) {
             if (tx.get(itemH[l], Item.VALID) == 0) tx.logicAbort();   // unused item number: roll back (2.4.2.3)

@@ -16,6 +16,9 @@ final class PaymentTxn extends TpccTxn {
     private int w, d, cw, cd, c, lastName;
     private boolean byName;
     private long amount;
+    /** A replayed pick's HISTORY slot: the coordinator's coroutine index and sequence number. */
+    private long loadedSeq;
+    private int loadedCoroutine;
     /** Next HISTORY slot of this coroutine per home warehouse (advances on commit). */
     private final long[] historySeq;
 
@@ -42,8 +45,31 @@ final class PaymentTxn extends TpccTxn {
     }
 
     @Override
+    int save(byte[] dst, int off) {
+        return words.on(dst, off).put(w).put(d).put(cw).put(cd).put(c).put(lastName).put(byName ? 1 : 0).put(amount)
+                .put(ctx.index).put(historySeq[w - gen.firstHome]).written();
+    }
+
+    @Override
+    void load(byte[] src, int off) {
+        loaded = true;
+        words.on(src, off);
+        w = (int) words.next();
+        d = (int) words.next();
+        cw = (int) words.next();
+        cd = (int) words.next();
+        c = (int) words.next();
+        lastName = (int) words.next();
+        byName = words.next() != 0;
+        amount = words.next();
+        loadedCoroutine = (int) words.next();
+        loadedSeq = words.next();
+    }
+
+    @Override
     void execute(Tx tx) {
-        long seq = historySeq[w - gen.firstHome];
+        long seq = loaded ? loadedSeq : historySeq[w - gen.firstHome];
+        int coroutine = loaded ? loadedCoroutine : ctx.index;
         if (seq >= k.paymentsPerCoroutine) {
             throw new ConfigException("workload.max_payments_per_coroutine: coroutine " + ctx.index + " of worker (" + ctx.node
                     + ", " + ctx.worker.index + ") used all its " + k.paymentsPerCoroutine + " HISTORY slots at warehouse " + w
@@ -51,7 +77,7 @@ final class PaymentTxn extends TpccTxn {
         }
         int hw = tx.readForUpdate(wl.warehouse, k.warehouse(w));
         int hd = tx.readForUpdate(wl.district, k.district(w, d));
-        int hh = tx.readForUpdate(wl.history, k.paymentHistory(w, ctx.index, seq));
+        int hh = tx.readForUpdate(wl.history, k.paymentHistory(w, coroutine, seq));
         long cid;
         if (byName) {
             int hi = tx.read(wl.customerByLastName, k.lastName(cw, cd, lastName));

@@ -154,6 +154,12 @@ public final class Tpcc implements Workload {
     }
 
     @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new TpccGenerator(this, ctx); }
+
+    /** New-Order's (the largest: 8 words and 3 per order line). */
+    @Override public int maxPickBytes() { return NewOrderTxn.PICK_BYTES; }
+
+    @Override
     public TxnGenerator generator(CoroutineContext ctx) {
         TpccGenerator g = new TpccGenerator(this, ctx);
         generators.add(g);
@@ -162,9 +168,29 @@ public final class Tpcc implements Workload {
 
     /** Orders delivered by committed Delivery transactions in district (w, d), summed over every coroutine. */
     long delivered(int w, int d) {
-        long n = 0;
+        long n = remoteDelivered == null ? 0 : remoteDelivered[w * Schema.DISTRICTS_PER_WAREHOUSE + d];
         for (TpccGenerator g : generators) n += g.delivered(w, d);
         return n;
+    }
+
+    /** Orders delivered per district by generators in other processes (tcp), index w * districts + d. */
+    private long[] remoteDelivered;
+
+    @Override
+    public long[] tallies() {
+        long[] t = new long[keys.warehouses * Schema.DISTRICTS_PER_WAREHOUSE];
+        for (int w = 0; w < keys.warehouses; w++) {
+            for (int d = 0; d < Schema.DISTRICTS_PER_WAREHOUSE; d++) {
+                for (TpccGenerator g : generators) t[w * Schema.DISTRICTS_PER_WAREHOUSE + d] += g.delivered(w, d);
+            }
+        }
+        return t;
+    }
+
+    @Override
+    public void addTallies(long[] other) {
+        if (remoteDelivered == null) remoteDelivered = new long[other.length];
+        for (int i = 0; i < other.length; i++) remoteDelivered[i] += other[i];
     }
 
     @Override

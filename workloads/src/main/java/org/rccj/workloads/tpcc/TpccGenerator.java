@@ -36,11 +36,20 @@ final class TpccGenerator implements TxnGenerator {
         int t = 0;
         while (p >= wl.mix[t]) t++;
         current = txns[t];
+        current.fresh();
         current.pick(firstHome + rng.nextInt(k.warehousesPerThread));
         return t;
     }
 
     @Override public void execute(Tx tx) { current.execute(tx); }
+
+    @Override public int savePick(byte[] dst, int off) { return current.save(dst, off); }
+
+    @Override
+    public void loadPick(int type, byte[] src, int off) {
+        current = txns[type];
+        current.load(src, off);
+    }
 
     @Override public void committed(Tx tx) { current.committed(tx); }
 

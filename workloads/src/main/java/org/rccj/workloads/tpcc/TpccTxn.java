@@ -34,14 +34,67 @@ abstract class TpccTxn {
 
     abstract void pick(int home);
 
+    /** The current pick came from {@link #load} (a replay), not from {@link #pick}. */
+    boolean loaded;
+
+    /** Starts a fresh pick (the generator calls it before {@link #pick}). */
+    void fresh() {
+        savedDate = 0;
+        loaded = false;
+    }
+
+    /** Writes or reads a pick's 8-byte words in order (one per transaction type, reused). */
+    final Words words = new Words();
+
+    static final class Words {
+        private byte[] buf;
+        private int at, start;
+
+        Words on(byte[] b, int off) {
+            buf = b;
+            at = start = off;
+            return this;
+        }
+
+        Words put(long v) {
+            org.rccj.primitives.Bytes.putLong(buf, at, v);
+            at += 8;
+            return this;
+        }
+
+        long next() {
+            long v = org.rccj.primitives.Bytes.getLong(buf, at);
+            at += 8;
+            return v;
+        }
+
+        int written() { return at - start; }
+    }
+
     abstract void execute(Tx tx);
+
+    // replay (TxnGenerator#savePick): each type writes its inputs as 8-byte words, at most NewOrderTxn.PICK_BYTES
+    /** Writes the inputs {@link #pick} drew (and what else the logic takes from the coordinator); returns bytes. */
+    abstract int save(byte[] dst, int off);
+
+    /** Takes inputs {@link #save} wrote: the next {@link #execute} runs that transaction. */
+    abstract void load(byte[] src, int off);
+
+    /** The date a saved pick carries (0: none; {@link #date} reads the clock). Cleared by {@link #pick}. */
+    long savedDate;
+
+    /** Pins the date of this pick (the coordinator's clock now) and returns it, for {@link #save}. */
+    long pinDate() {
+        if (savedDate == 0) savedDate = Math.max(1, ctx.now());
+        return savedDate;
+    }
 
     void committed(Tx tx) {}
 
     int uniform(int lo, int hi) { return NuRand.uniform(rng, lo, hi); }
 
     /** A date for O_ENTRY_D / OL_DELIVERY_D: the coordinator's clock (virtual on sim), never 0 (= null). */
-    long date() { return Math.max(1, ctx.now()); }
+    long date() { return savedDate != 0 ? savedDate : Math.max(1, ctx.now()); }
 
     /** Clause 2.5.2.2: the customer at position ceil(n / 2) of the by-last-name list (sorted by C_FIRST). */
     long middleCustomer(Tx tx, int indexHandle) {

@@ -50,6 +50,8 @@ public final class Ycsb implements Workload {
     /** Null unless zipf_theta is set. */
     final ZipfianGenerator zipf;
     final long computeNs;
+    /** Null unless local_fraction is set. */
+    final Double localFraction;
     long seed;
     Table table;
     private final List<YcsbGenerator> generators = new ArrayList<>();
@@ -73,6 +75,7 @@ public final class Ycsb implements Workload {
         Double theta = (Double) s.params().get("zipf_theta");
         zipf = theta == null ? null : new ZipfianGenerator(keys, theta);
         computeNs = Math.round(s.d("compute_us") * 1000);
+        localFraction = (Double) s.params().get("local_fraction");
     }
 
     @Override
@@ -105,8 +108,20 @@ public final class Ycsb implements Workload {
         return g;
     }
 
+    @Override
+    public TxnGenerator replayer(CoroutineContext ctx) { return new YcsbGenerator(this, ctx); }
+
+    @Override public int maxPickBytes() { return 8 * opsPerTxn; }
+
+    /** Committed writes of generators in other processes (tcp). */
+    private long remoteWrites;
+
+    @Override public long[] tallies() { return new long[] {committedWrites() - remoteWrites}; }
+
+    @Override public void addTallies(long[] other) { remoteWrites += other[0]; }
+
     long committedWrites() {
-        long n = 0;
+        long n = remoteWrites;
         for (YcsbGenerator g : generators) n += g.committedWrites;
         return n;
     }

@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
-import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.ycsb.Ycsb.*;
 
@@ -12,7 +12,6 @@ import static org.rccj.workloads.ycsb.Ycsb.*;
 final class YcsbGenerator implements TxnGenerator {
     private final Ycsb wl;
     private final SplittableRandom rng;
-    private final Endpoint ep;
     private final long[] keys;
     private final boolean[] writes;
     private final int[] handles;
@@ -23,13 +22,19 @@ final class YcsbGenerator implements TxnGenerator {
     YcsbGenerator(Ycsb wl, CoroutineContext ctx) {
         this.wl = wl;
         this.rng = ctx.rng;
-        this.ep = ctx.ep;
+        this.node = ctx.node;
+        this.nodes = ctx.cluster.nodes();
         keys = new long[wl.opsPerTxn];
         writes = new boolean[wl.opsPerTxn];
         handles = new int[wl.opsPerTxn];
     }
 
-    private long key() {
+    private final java.util.function.LongSupplier draw = this::draw;
+    private final int node, nodes;
+
+    private long key() { return org.rccj.workloads.LocalFraction.pick(wl.localFraction, rng, draw, wl.table, node, nodes); }
+
+    private long draw() {
         if (wl.zipf != null) return wl.zipf.next(rng);
         if (wl.hotKeys >= wl.keys) return rng.nextLong(wl.keys);
         if (rng.nextDouble() < wl.hotProbability) return rng.nextLong(wl.hotKeys);
@@ -54,13 +59,33 @@ final class YcsbGenerator implements TxnGenerator {
         return writesInTxn == 0 ? READ_ONLY : READ_WRITE;
     }
 
+    // replay: per operation its key with the write choice in the top bit (keys are below 2^63)
+    private static final long WRITE_BIT = Long.MIN_VALUE;
+
+    @Override
+    public int savePick(byte[] dst, int off) {
+        for (int i = 0; i < keys.length; i++) Bytes.putLong(dst, off + 8 * i, keys[i] | (writes[i] ? WRITE_BIT : 0));
+        return 8 * keys.length;
+    }
+
+    @Override
+    public void loadPick(int type, byte[] src, int off) {
+        writesInTxn = 0;
+        for (int i = 0; i < keys.length; i++) {
+            long v = Bytes.getLong(src, off + 8 * i);
+            keys[i] = v & ~WRITE_BIT;
+            writes[i] = v < 0;
+            if (writes[i]) writesInTxn++;
+        }
+    }
+
     @Override
     public void execute(Tx tx) {
         for (int i = 0; i < keys.length; i++) {
             handles[i] = writes[i] ? tx.readForUpdate(wl.table, keys[i]) : tx.read(wl.table, keys[i]);
         }
         tx.fetch();
-        if (wl.computeNs > 0) ep.compute(wl.computeNs);
+        if (wl.computeNs > 0) tx.compute(wl.computeNs);
         for (int i = 0; i < keys.length; i++) {
             if (!writes[i]) continue;
             int h = handles[i];

@@ -1,0 +1,91 @@
+package org.rccj.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import org.rccj.fabrics.PrimitiveBench;
+import org.rccj.fabrics.PrimitiveBench.Pattern;
+import org.rccj.fabrics.PrimitiveBench.Result;
+import org.rccj.fabrics.PrimitiveBench.Scenario;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Verb;
+import org.rccj.primitives.tcp.TcpFabric;
+import org.rccj.primitives.tcp.TcpSettings;
+
+/**
+ * {@code rcc bench --fabric tcp}: round-trip latency and peak rate per verb and for RPC over the tcp fabric on this
+ * host. Two nodes on loopback, each a {@link TcpFabric} with its own network thread and sockets (both in this JVM):
+ * node 1's coroutines issue, node 0's network thread (one-sided) or worker (RPC) serves.
+ */
+final class TcpBench {
+    private static final long WARMUP_NS = 300_000_000L, MEASURE_NS = 1_000_000_000L;
+
+    private TcpBench() {}
+
+    static int run(PrintStream out, Path csv) throws IOException {
+        out.println("primitive micro-benchmarks on tcp: 2 nodes on loopback, node 1 -> node 0, " + Runtime.getRuntime().availableProcessors() + " cores");
+        out.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "scenario", "p50 us", "mean us", "ops/s");
+        StringBuilder sb = new StringBuilder("scenario,p50_us,mean_us,ops_per_s\n");
+        List<Object[]> rows = new ArrayList<>();
+        for (Verb v : new Verb[] {Verb.READ, Verb.WRITE, Verb.CAS, Verb.FAA, Verb.RPC}) {
+            rows.add(new Object[] {v + " 64 B round trip, 1 coroutine", scenario(v, 1, 1)});
+        }
+        for (Verb v : new Verb[] {Verb.READ, Verb.WRITE, Verb.CAS, Verb.FAA, Verb.RPC}) {
+            rows.add(new Object[] {v + " 64 B peak, 32 coroutines", scenario(v, 32, 1)});
+        }
+        rows.add(new Object[] {"READ 64 B peak, 32 cor. x 8 per doorbell", scenario(Verb.READ, 32, 8)});
+        for (Object[] row : rows) {
+            Scenario s = (Scenario) row[1];
+            Result r = measure(s);
+            double opsPerS = r.mopsPerMachine() * 1e6;
+            out.printf(Locale.ROOT, "%-34s %12.1f %12.1f %14.0f%n", row[0], r.p50Us(), r.meanUs(), opsPerS);
+            sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.2f,%.2f,%.0f%n", r.p50Us(), r.meanUs(), opsPerS));
+        }
+        if (csv != null) {
+            Files.writeString(csv, sb.toString());
+            out.println("csv: " + csv);
+        }
+        return Exit.OK;
+    }
+
+    private static Scenario scenario(Verb v, int coroutines, int batch) {
+        return new Scenario(v.name(), v, 64, 2, 1, coroutines, batch, false, false, Pattern.TO_NODE0);
+    }
+
+    /** Starts a fresh two-node tcp cluster in this JVM, runs the scenario on it and closes it. */
+    static Result measure(Scenario s) throws IOException {
+        int[] ports = TcpLauncher.freePorts(s.nodes());
+        List<InetSocketAddress> hosts = new ArrayList<>();
+        for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
+        byte[] secret = new byte[32], digest = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        List<CompletableFuture<TcpFabric>> joins = new ArrayList<>();
+        for (int n = 0; n < s.nodes(); n++) {
+            TcpSettings set = new TcpSettings(n, hosts, secret, digest, 10_000, 5_000, false, System.err);
+            CompletableFuture<TcpFabric> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    f.complete(TcpFabric.join(s.threads(), CostProfile.load(CostProfile.DEFAULT), set));
+                } catch (RuntimeException e) {
+                    f.completeExceptionally(e);
+                }
+            }, "bench-join-" + n);
+            t.start();
+            joins.add(f);
+        }
+        List<TcpFabric> fabrics = new ArrayList<>();
+        for (CompletableFuture<TcpFabric> j : joins) fabrics.add(j.join());
+        try {
+            return PrimitiveBench.run(fabrics, s, WARMUP_NS, MEASURE_NS);
+        } finally {
+            for (TcpFabric f : fabrics) f.close();
+        }
+    }
+}

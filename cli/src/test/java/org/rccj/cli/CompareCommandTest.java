@@ -1,0 +1,97 @@
+package org.rccj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rccj.results.RunMetrics;
+
+/** {@code rcc compare}: runs, sweeps and enumerations side by side, and its bad input. */
+class CompareCommandTest {
+    @TempDir Path dir;
+
+    private static String row(String out, String start) {
+        for (String l : out.split("\n")) if (l.startsWith(start)) return l;
+        throw new AssertionError("no line starting '" + start + "' in:\n" + out);
+    }
+
+    @Test
+    void runsSideBySideWithRelativeDifferences() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "rpc").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "hybrid=35", "--out", "best").code());
+        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().startsWith("A = rpc (run: fakeproto on fakewl, all-rpc, sim, seed "), o.out());
+        RunMetrics a = RunMetrics.read(dir.resolve("rpc")), b = RunMetrics.read(dir.resolve("best"));
+        String expected = String.format(Locale.ROOT, "%+.1f%%", 100 * (b.throughputTps() - a.throughputTps()) / a.throughputTps());
+        String tput = row(o.out(), "throughput_tps");
+        assertTrue(tput.endsWith(expected), tput + " should end with " + expected);
+        assertTrue(tput.contains(String.format(Locale.ROOT, "%,.0f", a.throughputTps())), tput);
+        // stage latencies: READ is 2.5 us over RPC, 1.0 us one-sided in the fake runner
+        String read = row(o.out(), "READ_mean_us");
+        assertTrue(read.matches("READ_mean_us +2\\.5\\d +1\\.0\\d +-5\\d\\.\\d%"), read);
+        assertTrue(o.out().contains("READ_p99_us"), "stage p99s too");
+    }
+
+    @Test
+    void sweepsMatchPointsAndShowIntervals() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--repeat", "3",
+                "--out", "a").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=2,4", "--repeat", "3",
+                "--set", "hybrid=35", "--out", "b").code());
+        Cli.Outcome o = Cli.run(dir, "compare", "a", "b");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().contains("with 95% CIs"), o.out());
+        // coroutines=2 is in both: values with ± and a starred difference (the fake runs differ by far more than their spread)
+        String c1 = row(o.out(), "coroutines=1");
+        assertTrue(c1.trim().endsWith("-"), "only in A: " + c1);
+        String lat2 = null;
+        for (String l : o.out().split("\n")) if (l.startsWith("coroutines=2") && l.contains("latency_mean_us")) lat2 = l;
+        assertTrue(lat2 != null && lat2.contains("±") && lat2.trim().endsWith("*"), lat2 + "\n" + o.out());
+    }
+
+    @Test
+    void enumerationsCompareCodeByCode() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e1").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e2").code());
+        Cli.Outcome o = Cli.run(dir, "compare", "e1", "e2");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().contains("code=35"), o.out());
+        assertTrue(o.out().contains("code=0 "), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("code=63") && l.contains("throughput_tps")), o.out());
+    }
+
+    @Test
+    void badInputIsOneLineAndExit2() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "nodes=3,4", "--out", "n").code());
+        Cli.run(dir, "compare").assertBadInput("compare: needs at least two result directories");
+        Cli.run(dir, "compare", "r").assertBadInput("compare: needs at least two result directories");
+        Cli.run(dir, "compare", "r", "missing").assertBadInput("compare: missing: no such directory");
+        Cli.run(dir, "compare", "r", "exp.yaml").assertBadInput("compare: exp.yaml: not a directory");
+        Cli.run(dir, "compare", "r", ".").assertBadInput("is not a result directory");
+        Cli.run(dir, "compare", "r", "s").assertBadInput("compare: r is a run but s is a sweep");
+        Cli.run(dir, "compare", "s", "n").assertBadInput("compare: s shares no point with the others");
+        Cli.run(dir, "compare", "r", "r", "--bogus").assertBadInput("compare: unknown option --bogus");
+    }
+
+    @Test
+    void helpDescribesIt() {
+        for (List<String> args : List.of(List.of("help", "compare"), List.of("compare", "--help"))) {
+            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new));
+            assertEquals(Exit.OK, o.code());
+            assertTrue(o.out().startsWith("usage: rcc compare DIR DIR [DIR...]"), o.out());
+            assertTrue(o.out().contains("95% confidence"), o.out());
+        }
+        assertTrue(Cli.run(dir, "help").out().contains("compare DIR DIR [DIR...]"));
+    }
+}

@@ -1,0 +1,35 @@
+package org.rccj.fabrics;
+
+import java.util.List;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.FabricSetup;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Fabric;
+
+/**
+ * Registers {@code tcp}: one OS process per node over TCP ({@link org.rccj.primitives.tcp.TcpFabric}). A process
+ * joins its cluster before the run (rcc node, or the launcher behind rcc run) and hands the joined fabric to the
+ * runner; it cannot be built inside a single process, so {@link #create} refuses with what to do instead.
+ */
+public final class TcpFabricFactory implements FabricFactory {
+    static final String PROFILE = "profile";
+    static final List<Param> PARAMS = List.of(
+            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (tcp charges no simulated time)"));
+
+    @Override public String name() { return "tcp"; }
+
+    @Override
+    public String description() {
+        return "one OS process per node over TCP (rcc run spawns them on this host; rcc node by hand or under srun); wall-clock time";
+    }
+
+    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public boolean virtualTime() { return false; }
+
+    @Override
+    public Fabric create(FabricSetup s) {
+        throw new ConfigException("fabric: tcp runs one OS process per node; start it with rcc run (which spawns the nodes) or rcc node");
+    }
+}

@@ -1,0 +1,224 @@
+package org.rccj.primitives.tcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.RegisteredMemory;
+
+/**
+ * Node 0 of a two-node tcp cluster against a hand-played node 1 on a raw socket: the handshake refuses a wrong
+ * secret and names the peer; a one-sided READ is served from registered memory by the network thread; a
+ * malformed, oversized or out-of-range request closes the connection with a message and never touches memory.
+ */
+class TcpWireTest {
+    private static final byte[] SECRET = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DIGEST = new byte[32];
+    private static final int REGION_BYTES = 4096;
+
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+    private TcpFabric node0;
+    private Socket peer;
+
+    @AfterEach
+    void close() throws IOException {
+        if (peer != null) peer.close();
+        if (node0 != null) node0.close();
+    }
+
+    /** Starts node 0 (in the background: it waits for node 1) and connects as node 1 with {@code secret}. */
+    private DataInputStream join(byte[] secret, long joinTimeoutMs) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        List<InetSocketAddress> hosts = List.of(new InetSocketAddress("127.0.0.1", port), new InetSocketAddress("127.0.0.1", port + 1));
+        TcpSettings s = new TcpSettings(0, hosts, SECRET, DIGEST, joinTimeoutMs, 5000, false, new PrintStream(log, true, StandardCharsets.UTF_8));
+        CompletableFuture<TcpFabric> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(TcpFabric.join(1, CostProfile.load(CostProfile.DEFAULT), s));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        peer = null;
+        for (int i = 0; i < 100 && peer == null; i++) {
+            try {
+                peer = new Socket("127.0.0.1", port);
+            } catch (IOException e) {
+                Thread.sleep(20);
+            }
+        }
+        assertNotNull(peer, "node 0 never listened");
+        peer.setSoTimeout(5000);
+        DataOutputStream out = new DataOutputStream(peer.getOutputStream());
+        Wire.Hello.create(secret, 1, 0, 2, DIGEST, new byte[Wire.NONCE]).write(out);
+        DataInputStream in = new DataInputStream(peer.getInputStream());
+        int status = in.readUnsignedByte();
+        if (status != 0) {
+            String why = in.readUTF();
+            ExecutionFailure e = new ExecutionFailure(why);
+            try {
+                f.get(joinTimeoutMs + 5000, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException ex) {
+                e.joinFailure = ex.getCause().getMessage();
+            }
+            throw e;
+        }
+        in.readFully(new byte[Wire.MAC]);
+        node0 = f.get(5, TimeUnit.SECONDS);
+        RegisteredMemory m = node0.memory(0);
+        m.register("test", REGION_BYTES);
+        for (int i = 0; i < REGION_BYTES; i += 8) m.putLong(0, i, i * 3L + 1);
+        return in;
+    }
+
+    private static final class ExecutionFailure extends Exception {
+        String joinFailure;
+        ExecutionFailure(String m) { super(m); }
+    }
+
+    private void send(ByteBuffer frame) throws IOException {
+        peer.getOutputStream().write(frame.array(), 0, frame.position());
+        peer.getOutputStream().flush();
+    }
+
+    private static ByteBuffer frame(byte type, int bodyBytes) {
+        ByteBuffer b = ByteBuffer.allocate(5 + bodyBytes).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(1 + bodyBytes).put(type);
+        return b;
+    }
+
+    private static ByteBuffer read(int region, long offset, int length) {
+        return frame(Wire.OS, 2 + 17).putShort((short) 1).put(Wire.READ).putInt(region).putLong(offset).putInt(length);
+    }
+
+    /** Waits until node 0 closed the connection (EOF), skipping heartbeats and whatever else it sent. */
+    private void assertClosedByNode0() throws IOException {
+        InputStream in = peer.getInputStream();
+        byte[] buf = new byte[4096];
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            int n;
+            try {
+                n = in.read(buf);
+            } catch (java.net.SocketException e) {
+                return;              // reset: closed
+            }
+            if (n < 0) return;
+        }
+        throw new AssertionError("node 0 kept the connection open");
+    }
+
+    private void assertMemoryUntouched() {
+        RegisteredMemory m = node0.memory(0);
+        for (int i = 0; i < REGION_BYTES; i += 8) assertEquals(i * 3L + 1, m.getLong(0, i), "word at " + i);
+    }
+
+    @Test
+    void aReadIsServedFromRegisteredMemoryByTheNetworkThread() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        send(read(0, 64, 16));
+        while (true) {
+            int len = Integer.reverseBytes(in.readInt());
+            byte type = in.readByte();
+            byte[] body = new byte[len - 1];
+            in.readFully(body);
+            if (type == Wire.HEARTBEAT || type == Wire.CLOCK_REQ) continue;
+            assertEquals(Wire.OS_RESP, type);
+            ByteBuffer b = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+            assertEquals(1, b.getShort());
+            assertEquals(64 * 3L + 1, b.getLong());
+            assertEquals(72 * 3L + 1, b.getLong());
+            break;
+        }
+        assertEquals(null, node0.failure());
+    }
+
+    @Test
+    void anOutOfRangeReadClosesTheConnectionWithAMessage() throws Exception {
+        join(SECRET, 5000);
+        send(read(0, REGION_BYTES - 8, 16));
+        assertClosedByNode0();
+        String f = node0.failure();
+        assertNotNull(f);
+        assertTrue(f.contains("node 1 sent a READ outside registered memory (region 0, offset 4088, 16 bytes"), f);
+        assertMemoryUntouched();
+    }
+
+    @Test
+    void anOutOfRangeWriteNeverTouchesMemory() throws Exception {
+        join(SECRET, 5000);
+        ByteBuffer w = frame(Wire.OS, 2 + 2 * 17 + 8 + 8);
+        w.putShort((short) 2);
+        w.put(Wire.WRITE).putInt(0).putLong(Long.MAX_VALUE - 4).putInt(8).putLong(-1);       // offset overflows
+        w.put(Wire.WRITE).putInt(7).putLong(0).putInt(8).putLong(-1);                         // no such region
+        send(w);
+        assertClosedByNode0();
+        assertTrue(node0.failure().contains("WRITE outside registered memory"), node0.failure());
+        assertMemoryUntouched();
+    }
+
+    @Test
+    void anOversizedFrameClosesTheConnection() throws Exception {
+        join(SECRET, 5000);
+        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(Wire.MAX_FRAME + 1).put(Wire.OS);
+        send(b);
+        assertClosedByNode0();
+        assertTrue(node0.failure().contains("node 1 sent frame length " + (Wire.MAX_FRAME + 1)), node0.failure());
+        assertMemoryUntouched();
+    }
+
+    @Test
+    void aMalformedFrameClosesTheConnection() throws Exception {
+        join(SECRET, 5000);
+        // a CAS that claims 8 bytes but the frame ends before its operands
+        ByteBuffer b = frame(Wire.OS, 2 + 17).putShort((short) 1).put(Wire.CAS).putInt(0).putLong(0).putInt(8);
+        send(b);
+        assertClosedByNode0();
+        assertTrue(node0.failure().contains("node 1 sent a frame shorter than its content"), node0.failure());
+        assertMemoryUntouched();
+    }
+
+    @Test
+    void anUnknownFrameTypeClosesTheConnection() throws Exception {
+        join(SECRET, 5000);
+        send(frame((byte) 99, 3).put((byte) 1).put((byte) 2).put((byte) 3));
+        assertClosedByNode0();
+        assertTrue(node0.failure().contains("node 1 sent a frame of unknown type 99"), node0.failure());
+    }
+
+    @Test
+    void aWrongSecretIsRefusedNamedInTheLogAndTheMissingNodeTimesOut() {
+        byte[] wrong = "not the secret, not the secret!!".getBytes(StandardCharsets.US_ASCII);
+        ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(wrong, 1000));
+        assertEquals("wrong secret", e.getMessage());
+        String logged = log.toString(StandardCharsets.UTF_8);
+        assertTrue(logged.matches("(?s)rcc: node 0 refused a connection from /127\\.0\\.0\\.1:\\d+ claiming to be node 1: wrong secret\\R"), logged);
+        assertNotNull(e.joinFailure, "node 0 should give up waiting");
+        assertTrue(e.joinFailure.matches("node 1 \\(127\\.0\\.0\\.1:\\d+\\) did not join within 1\\.0 s"), e.joinFailure);
+    }
+}

@@ -1,0 +1,36 @@
+package org.rccj.protocols.hades;
+
+import java.util.List;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.ProtocolSetup;
+import org.rccj.framework.spi.Stage;
+
+/** Registers HADES / HADES-H (Kokolis et al.): Bloom-filter and SmartNIC assisted distributed transactions. */
+public final class HadesFactory implements ProtocolFactory {
+    static final List<Stage> STAGES = List.of(Stage.READ, Stage.VALIDATE);
+
+    @Override public String name() { return "hades"; }
+
+    @Override
+    public String description() {
+        return "HADES/HADES-H: hardware Bloom filters and a SmartNIC track read/write sets; remote READ tracked by the NIC, "
+                + "Intend-to-commit/Ack exchange (sim only)";
+    }
+
+    @Override public List<Stage> stages() { return STAGES; }
+    @Override public List<Param> parameters() { return HadesOptions.params(); }
+
+    @Override
+    public Protocol create(ProtocolSetup setup) {
+        return new HadesProtocol(setup.hybrid(), HadesOptions.of(setup.options()));
+    }
+
+    static void refuseUnlessSimulated(String fabric) {
+        if (!"sim".equals(fabric)) {
+            throw new ConfigException("fabric: protocol hades needs its simulated Bloom-filter/SmartNIC hardware, which only fabric sim has; use fabric=sim");
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.rccj.protocols.hades;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import org.rccj.framework.store.Table;
+import org.rccj.primitives.RegisteredMemory;
+
+/**
+ * One node's HADES hardware: the WrTX_ID tags of its directory (module 2, exact), its pool of local filter
+ * pairs (3), its NIC's table of remote filter pairs (4a) and its Locking Buffers. Every decision the
+ * hardware takes lives here and is called from whichever transport carries the request (a NIC action of a
+ * one-sided op, or an RPC handler on a worker), so the two cannot drift apart. Lists are iterated in
+ * insertion order; the tag map is only looked up, never iterated (determinism).
+ */
+final class HadesNode {
+    enum Lock { OK, CONFLICT, FULL }
+    enum Access { OK, STALL, SELF_SQUASH }
+
+    final int node;
+    final HadesProtocol protocol;
+    final HadesStats stats;
+    private final HashMap<Long, HadesTxn> writeOwner = new HashMap<>();
+    /** The local filter pool: one pair per transaction coroutine of this node. */
+    final ArrayList<HadesTxn> locals = new ArrayList<>();
+    /** The NIC's remote filter table. */
+    final ArrayList<RemoteEntry> nic = new ArrayList<>();
+    private final ArrayList<Holder> lockingBuffers = new ArrayList<>();
+    private final LineSet message = new LineSet();
+
+    HadesNode(HadesProtocol p, int node) {
+        this.protocol = p;
+        this.node = node;
+        this.stats = p.stats;
+    }
+
+    /** Partial lock: an access by {@code self} to {@code line} hits a Locking Buffer another transaction holds. */
+    boolean stalls(long line, boolean write, HadesTxn self) {
+        for (int i = 0; i < lockingBuffers.size(); i++) {
+            Holder h = lockingBuffers.get(i);
+            // its own attempt only: an entry of the coroutine's previous, committed attempt whose Validation
+            // has not landed yet still locks (the next attempt must not read around it)
+            if (h.owner == self && h.txnId == self.id) continue;
+            if (stats.probe(h.write, line) || (write && stats.probe(h.read, line))) {
+                stats.stalls++;
+                if (!h.write.exact.contains(line) && !(write && h.read.exact.contains(line))) stats.falseStalls++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A livelock-fallback attempt that locked here accesses its lines without the partial-lock check: every
+     * exact conflict with another holder was excluded when either side locked, so a hit could only be a
+     * false positive (and two fallbacks stalling on each other's false positives would deadlock).
+     */
+    static boolean heldByFallback(Holder h) { return h.locked && h.owner != null && h.owner.fallback; }
+
+    /** Takes a Locking Buffer for {@code h}, probing {@code writes} (and {@code reads}, if given) against every holder. */
+    Lock lock(Holder h, LineSet writes, LineSet reads) {
+        if (lockingBuffers.size() >= protocol.options.lockingBuffers()) return Lock.FULL;
+        for (int i = 0; i < lockingBuffers.size(); i++) {
+            Holder g = lockingBuffers.get(i);
+            for (int k = 0; k < writes.size(); k++) {
+                long l = writes.get(k);
+                if (stats.probe(g.read, l) || stats.probe(g.write, l)) return Lock.CONFLICT;
+            }
+            if (reads == null) continue;
+            for (int k = 0; k < reads.size(); k++) if (stats.probe(g.write, reads.get(k))) return Lock.CONFLICT;
+        }
+        h.locked = true;
+        lockingBuffers.add(h);
+        return Lock.OK;
+    }
+
+    /** Whether {@code writes}/{@code reads} conflict with a Locking Buffer held by another than {@code h}. */
+    boolean conflicts(Holder h, LineSet writes, LineSet reads) {
+        for (int i = 0; i < lockingBuffers.size(); i++) {
+            Holder g = lockingBuffers.get(i);
+            if (g == h) continue;
+            for (int k = 0; k < writes.size(); k++) {
+                long l = writes.get(k);
+                if (stats.probe(g.read, l) || stats.probe(g.write, l)) return true;
+            }
+            for (int k = 0; k < reads.size(); k++) if (stats.probe(g.write, reads.get(k))) return true;
+        }
+        return false;
+    }
+
+    void unlock(Holder h) {
+        if (!h.locked) return;
+        lockingBuffers.remove(h);
+        h.locked = false;
+    }
+
+    /** The NIC squashes every remote transaction whose filters here hold one of {@code lines}; the message arrives at {@code at}. */
+    void squashRemote(LineSet lines, HadesTxn except, long at) {
+        for (int i = 0; i < nic.size(); i++) {
+            RemoteEntry e = nic.get(i);
+            if (e.owner == except || e.squashedHere || e.owner.unsquashable) continue;
+            for (int k = 0; k < lines.size(); k++) {
+                long l = lines.get(k);
+                if (stats.probe(e.read, l) || stats.probe(e.write, l)) {
+                    e.squashedHere = true;
+                    stats.squashesSent++;
+                    e.owner.squash(e.txnId, at);
+                    break;
+                }
+            }
+        }
+    }
+
+    /** L-R at a target: squash every local transaction whose local filters hold one of {@code lines}. */
+    void squashLocals(LineSet lines, long at) {
+        for (int i = 0; i < locals.size(); i++) {
+            HadesTxn t = locals.get(i);
+            if (!t.active || t.unsquashable) continue;
+            for (int k = 0; k < lines.size(); k++) {
+                long l = lines.get(k);
+                if (stats.probe(t.local.read, l) || stats.probe(t.local.write, l)) {
+                    stats.squashesSent++;
+                    t.squash(t.id, at);
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * A local access under HADES, as the directory sees it: stall on a Locking Buffer; squash itself on a
+     * line another local transaction wrote (WrTX_ID) or, for a write, on a line in another's LocalReadBF;
+     * otherwise record the lines in its filters and tag written lines.
+     */
+    Access localAccess(HadesTxn t, Table tb, long off, boolean read, boolean write) {
+        long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
+        if (!heldByFallback(t.local)) for (long l = first; l <= last; l++) if (stalls(l, write, t)) return Access.STALL;
+        for (long l = first; l <= last; l++) {
+            HadesTxn w = writeOwner.get(l);
+            if (w != null && w != t) return Access.SELF_SQUASH;
+        }
+        if (write) {
+            for (int i = 0; i < locals.size(); i++) {
+                HadesTxn o = locals.get(i);
+                if (o == t || !o.active) continue;
+                for (long l = first; l <= last; l++) if (stats.probe(o.local.read, l)) return Access.SELF_SQUASH;
+            }
+        }
+        for (long l = first; l <= last; l++) {
+            if (read) t.local.read.add(l);
+            if (write) {
+                t.local.write.add(l);
+                writeOwner.put(l, t);
+            }
+        }
+        return Access.OK;
+    }
+
+    /**
+     * Livelock fallback: the local transactions that would make {@code t}'s access squash itself (the line's
+     * WrTX_ID owner; for a write, the holders of the line in their LocalReadBF) are squashed instead: the
+     * fallback attempt holds its lines, and one of them may be stalled on them.
+     */
+    void squashInTheWay(HadesTxn t, Table tb, long off, boolean write) {
+        long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
+        for (long l = first; l <= last; l++) {
+            HadesTxn w = writeOwner.get(l);
+            if (w != null && w != t) {
+                stats.squashesSent++;
+                w.squash(w.id, w.ctx.now());
+            }
+        }
+        if (!write) return;
+        for (int i = 0; i < locals.size(); i++) {
+            HadesTxn o = locals.get(i);
+            if (o == t || !o.active) continue;
+            for (long l = first; l <= last; l++) {
+                if (stats.probe(o.local.read, l)) {
+                    stats.squashesSent++;
+                    o.squash(o.id, o.ctx.now());
+                    break;
+                }
+            }
+        }
+    }
+
+    /** HADES-H: a software local access still goes through the directory's partial lock. */
+    boolean localStalls(HadesTxn t, Table tb, long off, boolean write) {
+        if (heldByFallback(t.local)) return false;
+        long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
+        for (long l = first; l <= last; l++) if (stalls(l, write, t)) return true;
+        return false;
+    }
+
+    /** Commit step 4 or squash: the transaction's written lines lose their WrTX_ID tags. */
+    void untag(HadesTxn t) {
+        LineSet w = t.local.write.exact;
+        for (int k = 0; k < w.size(); k++) writeOwner.remove(w.get(k), t);
+    }
+
+    /**
+     * A remote READ reaching this node's NIC: stall on a Locking Buffer, else record the lines read in the
+     * transaction's RemoteReadBF (and, for a write, the partly written boundary lines in its RemoteWriteBF)
+     * and return the committed tuple (a speculative local write is never visible: gap c).
+     * @return false if it stalled (nothing read)
+     */
+    boolean remoteRead(RemoteEntry e, Table tb, long off, boolean read, boolean write, RegisteredMemory m, byte[] dst, int dstOff) {
+        long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
+        boolean head = write && HadesTuple.partialHead(tb, off), tail = write && HadesTuple.partialTail(tb, off);
+        for (long l = first; l <= last && !heldByFallback(e); l++) {
+            boolean boundary = (l == first && head) || (l == last && tail);
+            if (stalls(l, boundary, e.owner)) return false;
+        }
+        if (read) for (long l = first; l <= last; l++) e.read.add(l);
+        if (head) e.write.add(first);
+        if (tail) e.write.add(last);
+        m.read(tb.region(), off, dst, dstOff, tb.tupleBytes);
+        return true;
+    }
+
+    /**
+     * Intend-to-commit at this (target) node, steps 1-3: refuse a transaction squashed here (gap b); lock with
+     * its remote filters, the message's written lines added to its write filter (gap a), probing them against
+     * the holders; squash other remote transactions (R-R) and, under HADES, local ones (L-R) that hold them.
+     * @return true = Ack
+     */
+    boolean intend(RemoteEntry e, long[] lines, int n, long now) {
+        stats.intends++;
+        if (e.squashedHere) {
+            stats.nacks++;
+            return false;
+        }
+        message.clear();
+        for (int k = 0; k < n; k++) message.add(lines[k]);
+        // a fallback attempt locked here before accessing (it holds the entry's buffer already)
+        if (!e.locked && lock(e, message, null) != Lock.OK) {
+            stats.nacks++;
+            return false;
+        }
+        for (int k = 0; k < n; k++) e.write.add(lines[k]);
+        long handled = now + protocol.options.nicHandlerNs();
+        squashRemote(message, e.owner, handled + protocol.oneWayNs);
+        if (!protocol.options.hybrid()) squashLocals(message, handled);
+        return true;
+    }
+
+    /** Validation landed (or the transaction was squashed): unlock and clear the entry. */
+    void release(RemoteEntry e) {
+        unlock(e);
+        nic.remove(e);
+        HadesTxn owner = e.owner;
+        e.clear();
+        owner.recycle(e);
+    }
+}

@@ -1,0 +1,45 @@
+package org.rccj.protocols.hades;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.config.Param;
+import org.rccj.protocols.occ.SwImplCosts;
+
+/**
+ * HADES's hardware settings ({@code protocol_options}). Filter sizes are the paper's; hash counts are the
+ * ones that reproduce its Table IV (k = 2 for 1 Kbit; one hash per section, AND-ed, for 512 b + 4 Kbit);
+ * the paper gives no NIC handler latency, Locking-Buffer count or livelock threshold (docs/design.md).
+ */
+record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int localWriteBits, int localWriteHashes,
+                    int localWriteIndexBits, int remoteBits, int remoteHashes, long nicHandlerNs, long filterOpNs,
+                    long findTagsNs, int lockingBuffers, long stallNs, int livelockSquashes, Map<String, Object> raw) {
+
+    static List<Param> params() {
+        List<Param> p = new ArrayList<>(List.of(
+                Param.ofChoice("mode", "hades", List.of("hades", "hades-h"), "hades: local and remote accesses tracked in hardware; hades-h: NIC hardware for remote accesses, local accesses in software (SW-Impl path) with local validation"),
+                Param.ofInt("local_read_bf_bits", 1024, 8, 1 << 20, "LocalReadBF bits per local transaction (paper: 1024)"),
+                Param.ofInt("local_read_bf_hashes", 2, 1, 16, "hash functions of LocalReadBF (k = 2 reproduces Table IV)"),
+                Param.ofInt("local_write_bf_bits", 512, 8, 1 << 20, "LocalWriteBF hashed section, bits (paper: 512, CRC)"),
+                Param.ofInt("local_write_bf_hashes", 1, 1, 16, "hash functions of LocalWriteBF's hashed section"),
+                Param.ofInt("local_write_bf_index_bits", 4096, 0, 1 << 20, "LocalWriteBF LLC-set-index section, bits, AND-ed with the hashed one (paper: 4096; 0 = none)"),
+                Param.ofInt("remote_bf_bits", 1024, 8, 1 << 20, "RemoteReadBF and RemoteWriteBF bits each, per remote transaction in the NIC (paper: 1024)"),
+                Param.ofInt("remote_bf_hashes", 2, 1, 16, "hash functions of the remote filters"),
+                Param.ofInt("nic_handler_ns", 200, 0, 100_000, "NIC handler latency for an Intend-to-commit (not stated by the paper; 100-300 ns suggested)"),
+                Param.ofInt("filter_op_ns", 1, 0, 1000, "one Bloom-filter insert or probe on the commit path, ns of hardware time (not CPU)"),
+                Param.ofInt("find_tags_ns", 50, 0, 10_000, "Find-LLC-Tags: listing a committing transaction's written lines (80-120 cycles at 2 GHz)"),
+                Param.ofInt("locking_buffers", 8, 1, 1024, "Locking Buffers per node (not stated by the paper)"),
+                Param.ofInt("stall_ns", 100, 1, 100_000, "an access that hits a Locking Buffer (or a full Locking-Buffer set) retries after this long"),
+                Param.ofInt("livelock_squashes", 8, 0, 1_000_000, "after this many squashes in a row a transaction's next attempts lock their lines before accessing them (livelock fallback, one-sided READ only; not stated by the paper; 0 = never)")));
+        p.addAll(SwImplCosts.params());
+        return p;
+    }
+
+    static HadesOptions of(Map<String, Object> o) {
+        return new HadesOptions("hades-h".equals(o.get("mode")), (int) o.get("local_read_bf_bits"), (int) o.get("local_read_bf_hashes"),
+                (int) o.get("local_write_bf_bits"), (int) o.get("local_write_bf_hashes"), (int) o.get("local_write_bf_index_bits"),
+                (int) o.get("remote_bf_bits"), (int) o.get("remote_bf_hashes"), (int) o.get("nic_handler_ns"),
+                (int) o.get("filter_op_ns"), (int) o.get("find_tags_ns"), (int) o.get("locking_buffers"), (int) o.get("stall_ns"),
+                (int) o.get("livelock_squashes"), o);
+    }
+}

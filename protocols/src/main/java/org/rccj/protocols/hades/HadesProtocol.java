@@ -1,0 +1,75 @@
+package org.rccj.protocols.hades;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Protocol;
+import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.store.HeaderLayout;
+import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.protocols.occ.SwImplCosts;
+
+/**
+ * HADES and HADES-H on the simulated cluster: per node the hardware of {@link HadesNode}, per coroutine a
+ * {@link HadesTxn}, and the executors that run the paper's execution and commit steps against them.
+ */
+public class HadesProtocol implements Protocol {
+    final HybridCode hybrid;
+    final HadesOptions options;
+    final HadesStats stats = new HadesStats();
+    Cluster cluster;
+    long oneWayNs;
+    private HadesNode[] nodes;
+    /** Transactions by coroutine global id (RPC halves find the caller's filters through it). */
+    HadesTxn[] byGlobalId = new HadesTxn[64];
+    TupleFetch.Rpc locate;
+    HadesRpc rpc;
+    final List<SwImplCosts> software = new ArrayList<>();
+    /** Every NIC entry ever made (they are recycled), by id. */
+    final List<RemoteEntry> entries = new ArrayList<>();
+
+    public HadesProtocol(HybridCode hybrid, HadesOptions options) {
+        this.hybrid = hybrid;
+        this.options = options;
+    }
+
+    @Override public HeaderLayout header() { return HadesTuple.LAYOUT; }
+
+    @Override
+    public void attach(Cluster c) {
+        cluster = c;
+        HadesFactory.refuseUnlessSimulated(c.fabric.name());
+        nodes = new HadesNode[c.nodes()];
+        for (int n = 0; n < nodes.length; n++) nodes[n] = new HadesNode(this, n);
+        locate = new TupleFetch.Rpc(c);
+        rpc = new HadesRpc(this, c);
+    }
+
+    int nodes() { return nodes.length; }
+    HadesNode node(int n) { return nodes[n]; }
+
+    @Override
+    public TxnExecutor executor(CoroutineContext ctx) {
+        if (oneWayNs == 0) oneWayNs = ctx.cost.oneWayNs;
+        HadesTxn t = new HadesTxn(this, ctx);
+        if (ctx.globalId >= byGlobalId.length) byGlobalId = java.util.Arrays.copyOf(byGlobalId, Math.max(ctx.globalId + 1, byGlobalId.length * 2));
+        byGlobalId[ctx.globalId] = t;
+        nodes[ctx.node].locals.add(t);
+        SwImplCosts sw = new SwImplCosts(options.raw());
+        software.add(sw);
+        return new HadesExecutor(ctx, this, t, sw);
+    }
+
+    /** Commit step 2 probes the NIC's remote filters; a test-only variant skips it to show the checker notices. */
+    protected boolean probeRemoteFiltersAtCommit() { return true; }
+
+    @Override
+    public Map<String, Double> metrics() {
+        Map<String, Double> m = stats.metrics();
+        if (options.hybrid()) SwImplCosts.sum(software, "hades_h.sw.", m);
+        return m;
+    }
+}

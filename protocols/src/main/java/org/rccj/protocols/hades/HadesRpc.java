@@ -1,0 +1,98 @@
+package org.rccj.protocols.hades;
+
+import org.rccj.framework.runtime.Cluster;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.store.Table;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Op;
+
+/**
+ * Message layouts of HADES's requests and the RPC halves of its two bindable stages: a remote READ and an
+ * Intend-to-commit served by a worker core of the target (the same {@link HadesNode} decisions the NIC takes
+ * in the one-sided halves, but paying the target's CPU: HADES without its NIC handler).
+ *
+ * <p>Both requests start with GID (the caller coroutine's global id), TXN (the attempt) and COUNT.
+ * READ items: TABLE, KEY, OFFSET (-1 = look up), FLAGS (bit 0 read, bit 1 write); reply items: R_OFFSET
+ * (-1 = absent), R_STATUS (0 served, 1 stalled), then the tuple (8-aligned). INTEND: COUNT line ids;
+ * reply: R_ACK (1 = Ack). A one-sided Intend-to-commit carries the same request as the payload of a WRITE
+ * the target NIC acts on.
+ */
+final class HadesRpc {
+    static final int GID = 0, TXN = 8, COUNT = 16, ITEMS = 24;
+    static final int I_TABLE = 0, I_KEY = 8, I_OFFSET = 16, I_FLAGS = 24, I_BYTES = 32;
+    static final int R_OFFSET = 0, R_STATUS = 8, R_TUPLE = 16;
+    static final int R_ACK = 0;
+    static final long F_READ = 1, F_WRITE = 2;
+    static final long SERVED = 0, STALLED = 1;
+
+    private final HadesProtocol p;
+    final int readHandler, intendHandler, validationHandler;
+    /** Validation request: ENTRY (the target's NIC entry id), then the records as in {@link RemoteEntry}. */
+    static final int V_ENTRY = 0, V_RECORDS = 8;
+
+    HadesRpc(HadesProtocol p, Cluster c) {
+        this.p = p;
+        this.readHandler = c.register("hades.read", this::serveRead);
+        this.intendHandler = c.register("hades.intend", this::serveIntend);
+        this.validationHandler = c.register("hades.validation", this::serveValidation);
+    }
+
+    static int align8(int n) { return (n + 7) & ~7; }
+
+    static int replyItemBytes(Table t) { return R_TUPLE + align8(t.tupleBytes); }
+
+    private HadesTxn caller(Op call) { return p.byGlobalId[(int) Bytes.getLong(call.data, GID)]; }
+
+    private void serveRead(Worker w, Op call) {
+        byte[] d = call.data;
+        int n = (int) Bytes.getLong(d, COUNT);
+        HadesTxn t = caller(call);
+        RemoteEntry e = t.remote[w.node];
+        HadesNode node = p.node(w.node);
+        int bytes = 0;
+        for (int i = 0; i < n; i++) bytes += replyItemBytes(p.cluster.store.table((int) Bytes.getLong(d, ITEMS + i * I_BYTES + I_TABLE)));
+        byte[] reply = call.replyBuffer(bytes);
+        int r = 0;
+        long tupleCost = w.ep.profile().tupleOpNs;
+        for (int i = 0; i < n; i++) {
+            int q = ITEMS + i * I_BYTES;
+            Table tb = p.cluster.store.table((int) Bytes.getLong(d, q + I_TABLE));
+            w.charge(tupleCost);
+            long off = Bytes.getLong(d, q + I_OFFSET);
+            if (off < 0) off = tb.index.lookupLocal(w.memory, tb.indexRegion(), tb.id, Bytes.getLong(d, q + I_KEY));
+            Bytes.putLong(reply, r + R_OFFSET, off);
+            long flags = Bytes.getLong(d, q + I_FLAGS);
+            boolean served = off < 0 || node.remoteRead(e, tb, off, (flags & F_READ) != 0, (flags & F_WRITE) != 0, w.memory, reply, r + R_TUPLE);
+            Bytes.putLong(reply, r + R_STATUS, served ? SERVED : STALLED);
+            r += replyItemBytes(tb);
+        }
+        w.reply(call);
+    }
+
+    private long[] lines = new long[64];
+
+    /** Parses an Intend-to-commit request and runs it at {@code node}; true = Ack. */
+    boolean intend(HadesNode node, HadesTxn t, byte[] d, long now) {
+        int n = (int) Bytes.getLong(d, COUNT);
+        if (lines.length < n) lines = new long[Math.max(n, lines.length * 2)];
+        for (int i = 0; i < n; i++) lines[i] = Bytes.getLong(d, ITEMS + 8 * i);
+        return node.intend(t.remote[node.node], lines, n, now);
+    }
+
+    private void serveValidation(Worker w, Op call) {
+        RemoteEntry e = p.entries.get((int) Bytes.getLong(call.data, V_ENTRY));
+        w.charge((long) Math.max(1, call.length / 64) * w.ep.profile().tupleOpNs);
+        e.apply(call.data, V_RECORDS, call.length, w.memory);
+        call.replyBuffer(0);
+        w.reply(call);
+    }
+
+    private void serveIntend(Worker w, Op call) {
+        HadesTxn t = caller(call);
+        int n = (int) Bytes.getLong(call.data, COUNT);
+        w.charge((long) (n + 1) * w.ep.profile().tupleOpNs);
+        boolean ack = intend(p.node(w.node), t, call.data, w.ep.now());
+        Bytes.putLong(call.replyBuffer(8), R_ACK, ack ? 1 : 0);
+        w.reply(call);
+    }
+}

@@ -1,0 +1,29 @@
+package org.rccj.protocols.hades;
+
+/**
+ * A pair of read/write filters that can occupy a Locking Buffer: a transaction's local pair at its own
+ * node ({@link HadesTxn#local}) or its remote pair in another node's NIC ({@link RemoteEntry}).
+ */
+class Holder {
+    final Filter read, write;
+    /** The transaction the pair belongs to, and the attempt it was filled for. */
+    HadesTxn owner;
+    long txnId;
+    boolean locked;
+
+    Holder(HadesOptions o, boolean local) {
+        if (local) {
+            read = new Filter(new Bloom(o.localReadBits(), o.localReadHashes(), 0));
+            write = new Filter(new Bloom(o.localWriteBits(), o.localWriteHashes(), o.localWriteIndexBits()));
+        } else {
+            read = new Filter(new Bloom(o.remoteBits(), o.remoteHashes(), 0));
+            write = new Filter(new Bloom(o.remoteBits(), o.remoteHashes(), 0));
+        }
+    }
+
+    void clear() {
+        read.clear();
+        write.clear();
+        locked = false;
+    }
+}

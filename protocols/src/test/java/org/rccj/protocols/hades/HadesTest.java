@@ -1,0 +1,117 @@
+package org.rccj.protocols.hades;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.run.RunResult;
+import org.rccj.protocols.HybridCodes;
+import org.rccj.protocols.Runs;
+
+/** HADES and HADES-H verify on every workload and binding, with real and with tiny (mostly false-positive) filters. */
+class HadesTest {
+    private static final String[] TINY = {"protocol_options.local_read_bf_bits", "16", "protocol_options.local_write_bf_bits", "8",
+            "protocol_options.local_write_bf_index_bits", "8", "protocol_options.remote_bf_bits", "16"};
+
+    static RunResult run(Map<String, Object> tree) {
+        RunResult r = Runs.run(tree);
+        assertTrue(r.commits() >= HybridCodes.MIN_COMMITS, "too few commits " + r.commits());
+        assertTrue(r.verification.passed(), r.verification.toString());
+        assertTrue(r.verification.txnsChecked() >= r.commits());
+        return r;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"hades,0", "hades,2", "hades,32", "hades,34", "hades-h,0", "hades-h,2", "hades-h,32", "hades-h,34"})
+    void everyBindingVerifiesOnSmallBank(String mode, int code) {
+        RunResult r = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode));
+        HybridCodes.assertVerified(r, mode + " code " + code);
+        HybridCodes.assertPureCodesUsePureTransports(r, code, HadesFactory.STAGES);
+        assertTrue(r.extra.get("hades.intends") > 0);
+    }
+
+    static Map<String, Object> workload(String name, String mode, String... more) {
+        Map<String, Object> t = Runs.smallBank("protocol", "hades", "hybrid", "all-onesided", "protocol_options.mode", mode);
+        Map<String, Object> wl = new java.util.LinkedHashMap<>();
+        wl.put("name", name);
+        switch (name) {
+            case "tatp" -> wl.put("subscribers_per_node", 2000);
+            case "tpcc" -> { wl.put("scale_down", 10); wl.put("warehouses_per_thread", 1); }
+            case "ycsb" -> { wl.put("keys_per_thread", 500); wl.put("ops_per_txn", 5); wl.put("write_probability", 0.5); wl.put("zipf_theta", 0.9); wl.put("compute_us", 1); }
+            default -> { }
+        }
+        t.put("workload", wl);
+        for (int i = 0; i < more.length; i += 2) Runs.put(t, more[i], more[i + 1]);
+        return t;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"tatp,hades", "tatp,hades-h", "tpcc,hades", "tpcc,hades-h", "ycsb,hades", "ycsb,hades-h"})
+    void verifiesOnTheOtherWorkloads(String wl, String mode) {
+        RunResult r = run(workload(wl, mode));
+        assertTrue(r.verification.invariants().values().stream().allMatch(b -> b), r.verification.invariants().toString());
+    }
+
+    /** Filters of a few bits answer "maybe" to most probes: more squashes and stalls, and still no conflict missed. */
+    @ParameterizedTest
+    @CsvSource({"smallbank,hades", "smallbank,hades-h", "ycsb,hades", "tpcc,hades"})
+    void tinyFiltersCostSquashesButMissNothing(String wl, String mode) {
+        RunResult real = run(workload(wl, mode));
+        RunResult tiny = run(workload(wl, mode, TINY));
+        assertTrue(tiny.extra.get("hades.false_positives") > 100, "tiny filters gave few false positives: " + tiny.extra);
+        assertTrue(tiny.extra.get("hades.false_positive_rate") > 10 * real.extra.get("hades.false_positive_rate") + 0.01,
+                "tiny " + tiny.extra.get("hades.false_positive_rate") + " vs real " + real.extra.get("hades.false_positive_rate"));
+        // false positives cost stalls (and squashes): fewer commits in the same virtual time
+        assertTrue(tiny.extra.get("hades.false_positive_stalls") > real.extra.get("hades.false_positive_stalls"), tiny.extra.toString());
+        assertTrue(tiny.commits() < real.commits(), "tiny filters cost nothing: " + tiny.commits() + " vs " + real.commits());
+    }
+
+    /** After one squash every retry locks its lines first (waiting on holders): many fallback attempts, still serializable. */
+    @ParameterizedTest
+    @CsvSource({"hades,34", "hades-h,34", "hades,2"})
+    void livelockFallbackLocksFirstAndVerifies(String mode, int code) {
+        Object[] hot = {"protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode, "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 3.0};
+        java.util.Map<String, Object> off = Runs.smallBank(hot);
+        Runs.put(off, "protocol_options.livelock_squashes", 0);
+        java.util.Map<String, Object> on = Runs.smallBank(hot);
+        Runs.put(on, "protocol_options.livelock_squashes", 1);
+        RunResult without = run(off), with = run(on);
+        assertEquals(0.0, without.extra.get("hades.fallback_attempts"));
+        assertTrue(with.extra.get("hades.fallback_attempts") > 50, with.extra.toString());
+        assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
+    }
+
+    @Test
+    void skippingTheRemoteProbeAtCommitIsCaught() {
+        RunResult r = Runs.run(Runs.smallBank("protocol", "hades-noprobe", "hybrid", "all-onesided", "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 5.0));
+        assertTrue(r.verification.checked());
+        assertFalse(r.verification.serializable(), "skipping the NIC probe went unnoticed");
+        assertTrue(r.verification.anomalies().stream().anyMatch(a -> a.startsWith("cycle")), r.verification.anomalies().toString());
+        // the same run with the probe is serializable
+        run(Runs.smallBank("protocol", "hades", "hybrid", "all-onesided", "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 5.0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hades", "hades-h"})
+    void localFabricIsRefusedWithOneLine(String mode) {
+        ConfigException e = assertThrows(ConfigException.class, () -> Runs.run(Runs.smallBank("protocol", "hades", "fabric", "local",
+                "protocol_options.mode", mode)));
+        assertTrue(e.getMessage().startsWith("fabric: protocol hades needs"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void sameSeedSameResults() {
+        RunResult a = Runs.run(workload("ycsb", "hades"));
+        RunResult b = Runs.run(workload("ycsb", "hades"));
+        assertEquals(a.commits(), b.commits());
+        assertEquals(a.extra, b.extra);
+    }
+}
