@@ -10,10 +10,13 @@ import org.rccj.primitives.Op;
 
 /**
  * The LOG stage shared by every protocol: before commit, a coordinator writes a redo entry (its write
- * set) to the log rings of {@code replication - 1} backup nodes, either with one-sided WRITEs or by an
- * RPC whose handler copies the entry. Each backup has one ring per (source node, source worker), so a
- * writer owns its ring and picks positions itself. Entries are not truncated or replayed (recovery is
- * out of scope); the ring wraps.
+ * set) to the log rings of the backups of every partition the transaction writes and of its own node's
+ * partition (the artifact's {@code log_remote}: {@code add_backup} per written partition, then "add local
+ * server"), each node once — either with one-sided WRITEs or by an RPC per backup whose handler copies the
+ * entry. Partition p's {@code replication - 1} backups are the nodes after it ({@link BackupRings#backup}).
+ * Every node hosts one ring per (coordinator node, coordinator worker), so a writer owns its rings and
+ * picks positions itself (one position for all its rings). Entries are not truncated or replayed
+ * (recovery is out of scope); the ring wraps.
  */
 public final class CoordinatorLog {
     public static final int RING_BYTES = 64 * 1024;
@@ -28,18 +31,32 @@ public final class CoordinatorLog {
     private final int region;
     private final int handler;
     private final int backups;
+    private final int threads;
     private final BackupRings rings;
+    /** Per (node, worker): which nodes the entry being appended goes to (used before the worker yields). */
+    private final boolean[][][] destinations;
 
     public CoordinatorLog(Cluster cluster) {
         this.cluster = cluster;
         int nodes = cluster.nodes();
-        this.rings = new BackupRings(nodes, cluster.shape.replication(), cluster.threads(), RING_BYTES);
-        int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", rings.regionBytes());
-        this.region = r;
+        this.threads = cluster.threads();
+        this.rings = new BackupRings(nodes, cluster.shape.replication(), threads, RING_BYTES);
         this.backups = rings.backups();
+        long regionBytes = regionBytes(nodes, threads, cluster.shape.replication());
+        int r = -1;
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", regionBytes);
+        this.region = r;
+        this.destinations = new boolean[nodes][threads][nodes];
         this.handler = cluster.register("log.append", this::handle);
     }
+
+    /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
+    /** Bytes of the log region on every node: a ring per (coordinator node, worker), or a placeholder word without backups. */
+    public static long regionBytes(int nodes, int threads, int replication) {
+        return replication <= 1 ? 8 : (long) nodes * threads * RING_BYTES;
+    }
+
+    private long ringOffset(int source, int worker) { return ((long) source * threads + worker) * RING_BYTES; }
 
     /** Bytes of the entry for a transaction's write set. */
     static int entryBytes(Tx tx) {
@@ -78,9 +95,16 @@ public final class CoordinatorLog {
         long pos = w.logPosition();
         if (pos + bytes > RING_BYTES) pos = 0;
         w.logPosition(pos + bytes);
-        for (int b = 1; b <= backups; b++) {
-            int node = rings.backup(ctx.node, b);
-            long at = rings.ringOffset(node, ctx.node, w.index) + pos;
+        boolean[] to = destinations[ctx.node][w.index];
+        addBackups(to, ctx.node);
+        for (int i = 0; i < tx.size(); i++) {
+            Access a = tx.access(i);
+            if (a.write) addBackups(to, a.node);
+        }
+        long at = ringOffset(ctx.node, w.index) + pos;
+        for (int node = 0; node < to.length; node++) {
+            if (!to[node]) continue;
+            to[node] = false;
             Op op = ctx.op();
             if (oneSided) {
                 op.write(node, region, at, bytes);
@@ -96,6 +120,10 @@ public final class CoordinatorLog {
         ctx.release();
     }
 
+    private void addBackups(boolean[] to, int partition) {
+        for (int b = 1; b <= backups; b++) to[rings.backup(partition, b)] = true;
+    }
+
     private void handle(Worker w, Op call) {
         long at = Bytes.getLong(call.data, REQ_POSITION);
         int bytes = call.length - REQ_ENTRY;
@@ -105,8 +133,8 @@ public final class CoordinatorLog {
         w.reply(call);
     }
 
-    /** Reads back the transaction id of the entry at a ring position on a backup (tests). */
-    public long entryTxn(int backupNode, int srcNode, int srcWorker, long pos) {
-        return cluster.memory(backupNode).getLong(region, rings.ringOffset(backupNode, srcNode, srcWorker) + pos + ENTRY_TXN);
+    /** Reads back the transaction id of the entry at a ring position on a node (tests). */
+    public long entryTxn(int node, int srcNode, int srcWorker, long pos) {
+        return cluster.memory(node).getLong(region, ringOffset(srcNode, srcWorker) + pos + ENTRY_TXN);
     }
 }

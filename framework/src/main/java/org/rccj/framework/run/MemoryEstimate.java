@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.log.BackupRings;
 import org.rccj.framework.log.CoordinatorLog;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.store.Store;
@@ -28,7 +27,7 @@ public final class MemoryEstimate {
 
     /** Bytes of registered memory one node needs: its tables and indexes, plus its coordinator-log rings. */
     public static long bytesPerNode(Config c, HeaderLayout header, List<TableSpec> specs) {
-        long sum = new BackupRings(c.nodes(), c.replication(), c.threads(), CoordinatorLog.RING_BYTES).regionBytes();
+        long sum = CoordinatorLog.regionBytes(c.nodes(), c.threads(), c.replication());
         for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) sum += Math.max(8, r.bytes());
         return sum;
     }

@@ -6,9 +6,10 @@ import org.rccj.framework.spi.Stage;
 import org.rccj.framework.txn.Tx;
 
 /**
- * The tail shared by protocols that end the same way: LOG (the coordinator log), COMMIT (install the writes)
- * and RELEASE, each on the transport its hybrid bit names; COMMIT's one-sided writes go unsignaled when the
- * RELEASE after them is one-sided too (passive ACK). And the abort path: RELEASE alone.
+ * The tail shared by protocols that end the same way: LOG (the coordinator log), COMMIT (install the writes
+ * and unlock them, in one round trip on either transport) and RELEASE of what is still held (read locks),
+ * each on the transport its hybrid bit names. And the abort path: RELEASE alone. A RELEASE with nothing to
+ * release is neither run nor timed.
  */
 public final class CommitTail {
     private CommitTail() {}
@@ -20,24 +21,30 @@ public final class CommitTail {
     }
 
     /**
-     * LOG and COMMIT if {@code writes}, then RELEASE; each stage's time is recorded.
+     * LOG and COMMIT if {@code writes}, then RELEASE if the attempt still holds something; each stage's time
+     * is recorded.
      * @param t when the tail starts (the previous stage's end)
      */
     public static void run(CoroutineContext ctx, Tx tx, HybridCode code, long t, boolean writes, WriteStage commit, TupleStage release) {
-        boolean oneSidedRelease = code.oneSided(Stage.RELEASE);
         if (writes) {
             ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
             t = ctx.stageNext(Stage.LOG, t);
-            boolean oneSidedCommit = code.oneSided(Stage.COMMIT);
-            commit.run(tx, oneSidedCommit, oneSidedCommit && oneSidedRelease);
+            commit.run(tx, code.oneSided(Stage.COMMIT));
+            if (!release.selectsAny(tx)) {
+                ctx.stageEnd(Stage.COMMIT, t);
+                return;
+            }
             t = ctx.stageNext(Stage.COMMIT, t);
+        } else if (!release.selectsAny(tx)) {
+            return;
         }
-        release.run(tx, oneSidedRelease);
+        release.run(tx, code.oneSided(Stage.RELEASE));
         ctx.stageEnd(Stage.RELEASE, t);
     }
 
-    /** After an abort: RELEASE whatever the attempt holds. */
+    /** After an abort: RELEASE whatever the attempt holds (nothing held: no stage). */
     public static void abort(CoroutineContext ctx, Tx tx, HybridCode code, TupleStage release) {
+        if (!release.selectsAny(tx)) return;
         long t = ctx.stageStart();
         release.run(tx, code.oneSided(Stage.RELEASE));
         ctx.stageEnd(Stage.RELEASE, t);

@@ -86,8 +86,6 @@ public final class TupleFetch {
     public void fetch(Tx tx, int from, int to, boolean oneSided, boolean onlyNeeded, boolean skipWrites) {
         this.onlyNeeded = onlyNeeded;
         this.skipWrites = skipWrites;
-        // the coordinator's CPU work per tuple (building the access, taking the record apart), as a handler pays it
-        ctx.charge((long) (to - from) * ctx.cost.tupleOpNs);
         if (!oneSided) {
             rpc.call(ctx, caller, tx, from, to, items);
             ctx.release();

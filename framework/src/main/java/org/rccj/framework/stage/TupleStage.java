@@ -119,6 +119,12 @@ public abstract class TupleStage {
     /** The stage-wide argument of the current run (see {@link #run(Tx, long, boolean)}). */
     protected final long arg() { return arg; }
 
+    /** Whether the stage selects any access of {@code tx} (a stage with nothing to do is neither run nor timed). */
+    public final boolean selectsAny(Tx tx) {
+        for (int i = 0; i < tx.size(); i++) if (selected(tx.access(i))) return true;
+        return false;
+    }
+
     /** Runs the stage over the whole transaction. */
     public void run(Tx tx, boolean oneSided) { run(tx, 0, tx.size(), oneSided); }
 

@@ -2,33 +2,23 @@ package org.rccj.framework.stage;
 
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.txn.Access;
-import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
 /**
  * A {@link TupleStage} that only stores (COMMIT, RELEASE, write-back): nothing comes back to decide, so both
- * halves end in {@link #done}. One-sided writes queued with {@link #write} go unsignaled under passive ACK:
- * when the next stage's signaled WRITEs on the same queue pairs complete only after them (COMMIT then a
- * one-sided RELEASE: "update, then unlock, only the second signaled").
+ * halves end in {@link #done}. A COMMIT installs and unlocks in one round trip (DrTM+H): one-sided, the
+ * install writes queued with {@link #install} go unsignaled and the unlock WRITE queued after them on the
+ * same queue pair is signaled ("update, then unlock, only the second signaled"); RPC, one handler installs
+ * and unlocks.
  */
 public abstract class WriteStage extends TupleStage {
-    private boolean passiveAck;
-
     protected WriteStage(CoroutineContext ctx, TupleRpc rpc) { super(ctx, rpc); }
 
-    @Override public void run(Tx tx, boolean oneSided) { run(tx, oneSided, false); }
-
-    /** @param passiveAck the next stage's one-sided WRITEs on the same queue pairs will signal for these */
-    public void run(Tx tx, boolean oneSided, boolean passiveAck) {
-        this.passiveAck = passiveAck;
-        super.run(tx, oneSided);
-    }
-
-    /** One-sided, from {@link #post}: queues a write, unsignaled under passive ACK. */
-    protected final Op write(Op op) {
-        if (passiveAck) op.unsignaled();
-        return add(op);
-    }
+    /**
+     * One-sided, from {@link #post}: queues an install write unsignaled; the signaled op the access queues
+     * after it on the same queue pair (its unlock) completes only after it.
+     */
+    protected final Op install(Op op) { return add(op.unsignaled()); }
 
     /** Both halves: the access's stores are done (e.g. it no longer holds its lock). */
     protected void done(Access a) {}

@@ -12,33 +12,44 @@ import org.rccj.primitives.Op;
 
 /**
  * COMMIT stage of a locking protocol: install each write (version word = the transaction id, then the
- * record) while its lock is held. One-sided: one WRITE per tuple, unsignaled when the RELEASE that follows
- * is one-sided too (its WRITE on the same queue pair completes only after this one: "update, then
- * unlock, only the second signaled"). RPC: the handler writes the same bytes.
+ * record) and release its lock, in one round trip (the artifact's {@code write_back}: "commit release").
+ * One-sided: an unsignaled WRITE of version and record, the protocol's extra undo op if any (WAITDIE's
+ * waiter mark, unsignaled), then the signaled unlock WRITE, in one doorbell batch on the same queue pair
+ * ("update, then unlock, only the second signaled"). RPC: the handler writes the same bytes, then releases
+ * the item exactly as the RELEASE handler does (WAITDIE hands the lock on to a parked waiter there).
+ * RPC item: ARG0, ARG1 as in {@link LockRelease}.
  */
 public final class LockCommit extends WriteStage {
     public static final class Rpc extends TupleRpc {
         private final LockWords words;
+        private final LockRelease.Rpc release;
 
-        public Rpc(Cluster c, String name, LockWords words) {
+        /** @param release the protocol's RELEASE handler, whose per-item release ends each commit item */
+        public Rpc(Cluster c, String name, LockWords words, LockRelease.Rpc release) {
             super(c, name);
             this.words = words;
+            this.release = release;
         }
 
         @Override protected int requestPayload(Table t) { return words.commitBytes(t); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + words.commitSpan, req, rp, words.commitBytes(t));
+            VarHandle.releaseFence();
+            release.release(w, t, off, owner, flags);
         }
     }
 
     private final LockWords words;
+    private final LockRelease release;
 
-    public LockCommit(CoroutineContext ctx, LockWords words, Rpc rpc) {
+    /** @param release the protocol's RELEASE stage: its owner value and extra per-tuple state */
+    public LockCommit(CoroutineContext ctx, LockWords words, Rpc rpc, LockRelease release) {
         super(ctx, rpc);
         this.words = words;
+        this.release = release;
     }
 
     @Override protected boolean selected(Access a) { return a.write; }
@@ -48,8 +59,15 @@ public final class LockCommit extends WriteStage {
         if (!a.locked) throw new IllegalStateException("commit of " + a.table.name + "#" + a.key + " without its lock");
         Op op = ctx.op().write(a.node, a.table.region(), a.offset + words.commitSpan, words.commitBytes(a.table));
         words.commitImage(a, ctx.tx.id, op.data, 0);
-        write(op);
+        install(op);
+        if (release.hasExtra(a)) add(release.extraOp(a, false));
+        add(ctx.op().writeLong(a.node, a.table.region(), a.offset + words.lock, 0));
     }
 
+    @Override protected long arg0(Access a) { return release.owner(); }
+    @Override protected long arg1(Access a) { return release.arg1(a); }
     @Override protected void payload(Access a, byte[] dst, int off) { words.commitImage(a, ctx.tx.id, dst, off); }
+
+    @Override
+    protected void done(Access a) { release.done(a); }
 }

@@ -11,9 +11,10 @@ import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
 
 /**
- * RELEASE stage of a locking protocol (after commit or abort): clear the lock word of every tuple the
- * attempt holds. One-sided: a WRITE of 0 per tuple (signaled), or an FAA of -1 for a shared read lock
- * ({@link ReadLocks}). RPC: the handler clears the same word (or decrements it). A
+ * RELEASE stage of a locking protocol: clear the lock word of every tuple the attempt still holds (after a
+ * commit its read locks, the commit having released its writes; after an abort all). One-sided: a WRITE of 0
+ * per tuple (signaled), or an FAA of -1 for a shared read lock ({@link ReadLocks}). RPC: the handler clears the
+ * same word (or decrements it). A
  * protocol with more per-tuple state to undo (WAITDIE's waiter mark) extends both halves: its extra
  * one-sided op goes before the unlock in the same batch, its handler undoes it before the unlock and may
  * replace the unlock (to hand the lock on to a waiting request).
@@ -35,6 +36,11 @@ public class LockRelease extends WriteStage {
 
         @Override
         protected final void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+            release(w, t, off, owner, flags);
+        }
+
+        /** Releases one item (also the last step of a commit item, {@link LockCommit}). */
+        final void release(Worker w, Table t, long off, long owner, long flags) {
             if ((flags & EXTRA) != 0) beforeUnlock(w, t, off, owner);
             if ((flags & SHARED) != 0) unlockShared(w, t, off);
             else if ((flags & HOLDS_LOCK) != 0) unlock(w, t, off);

@@ -9,18 +9,18 @@ import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's two-phase locking: every access is locked when it is fetched (the LOCK stage brings the
- * tuple in behind its lock), then LOG, COMMIT (writes) and RELEASE (every lock); an abort releases what
- * the attempt holds. Subclasses supply the LOCK stage (what happens on a conflict) and their RELEASE.
+ * tuple in behind its lock), then LOG, COMMIT (installs and unlocks the writes) and RELEASE (the read
+ * locks); an abort releases what the attempt holds. Subclasses supply the LOCK stage (what happens on a conflict) and their RELEASE.
  */
 public abstract class LockingExecutor extends TxnExecutor {
     protected final HybridCode code;
     private final LockCommit commit;
     private final LockRelease release;
 
-    protected LockingExecutor(CoroutineContext ctx, HybridCode code, LockCommit commit, LockRelease release) {
+    protected LockingExecutor(CoroutineContext ctx, HybridCode code, LockWords words, LockCommit.Rpc commitRpc, LockRelease release) {
         super(ctx);
         this.code = code;
-        this.commit = commit;
+        this.commit = new LockCommit(ctx, words, commitRpc, release);
         this.release = release;
     }
 

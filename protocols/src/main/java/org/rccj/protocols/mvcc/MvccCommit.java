@@ -12,9 +12,9 @@ import org.rccj.primitives.Op;
 /**
  * COMMIT stage: install each write as a new version in the victim slot chosen at LOCK ({@link Versions#victim}),
  * while tts is still held: first the record, then the slot's (wts, wid) — the order the READ stage's
- * double-read check relies on. One-sided: two WRITEs on the same queue pair (executed in order), unsignaled
- * when RELEASE is one-sided too (its WRITE completes after them: passive ACK). RPC: the handler stores the
- * same bytes in the same order.
+ * double-read check relies on — then release tts, in one round trip (the artifact's {@code try_update}).
+ * One-sided: two unsignaled WRITEs and a signaled WRITE of tts = 0 on the same queue pair (executed in
+ * order). RPC: the handler stores the same words in the same order.
  */
 final class MvccCommit extends WriteStage {
     static final class Rpc extends MvccRpc {
@@ -29,6 +29,8 @@ final class MvccCommit extends WriteStage {
             w.memory.write(t.region(), off + t.recordOffset(s), req, rp + MvccTuple.COMMIT_RECORD, t.recordBytes);
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + tuple.wts[s], req, rp + MvccTuple.COMMIT_WTS, MvccTuple.COMMIT_VERSION_BYTES);
+            VarHandle.releaseFence();
+            w.memory.putLongVolatile(t.region(), off + tuple.tts, 0);
         }
     }
 
@@ -53,13 +55,16 @@ final class MvccCommit extends WriteStage {
         int bytes = a.table.recordBytes;
         Op record = ctx.op().write(a.node, a.table.region(), a.offset + a.table.recordOffset(s), bytes);
         System.arraycopy(a.update, 0, record.data, 0, bytes);
-        write(record);
+        install(record);
         Op version = ctx.op().write(a.node, a.table.region(), a.offset + tuple.wts[s], MvccTuple.COMMIT_VERSION_BYTES);
         MvccTuple.versionImage(ts, ctx.tx.id, version.data, 0);
-        write(version);
+        install(version);
+        add(ctx.op().writeLong(a.node, a.table.region(), a.offset + tuple.tts, 0));
     }
 
     @Override protected long arg0(Access a) { return ts; }
     @Override protected long arg1(Access a) { return versions.victim(a); }
     @Override protected void payload(Access a, byte[] dst, int off) { MvccTuple.commitImage(a, ts, ctx.tx.id, dst, off); }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

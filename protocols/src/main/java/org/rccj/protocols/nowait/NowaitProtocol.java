@@ -37,8 +37,8 @@ public final class NowaitProtocol implements Protocol {
     public void attach(Cluster cluster) {
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new NowaitLock.Rpc(cluster);
-        commitRpc = new LockCommit.Rpc(cluster, "nowait.commit", NowaitTuple.WORDS);
         releaseRpc = new LockRelease.Rpc(cluster, "nowait.release", NowaitTuple.WORDS);
+        commitRpc = new LockCommit.Rpc(cluster, "nowait.commit", NowaitTuple.WORDS, releaseRpc);
     }
 
     @Override

@@ -11,10 +11,10 @@ import org.rccj.framework.txn.Access;
 import org.rccj.primitives.Op;
 
 /**
- * COMMIT stage: install each write (new version word, then the record) while its lock is still held.
- * One-sided: one WRITE per tuple; unsignaled when RELEASE is one-sided too, because the release WRITE
- * that follows on the same queue pair completes only after it (passive ACK). RPC: the handler writes the
- * same bytes.
+ * COMMIT stage: install each write (new version word, then the record) and release its lock, in one round
+ * trip. One-sided: an unsignaled WRITE of version and record, then a signaled WRITE clearing the lock word,
+ * in one doorbell batch on the same queue pair (executed in order). RPC: the handler writes the same bytes,
+ * then clears the lock (the artifact's commit handler, {@code inplace_write_op} with {@code lock = 0}).
  */
 final class OccCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
@@ -26,6 +26,8 @@ final class OccCommit extends WriteStage {
         protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + OccTuple.COMMIT_SPAN, req, rp, 8 + t.recordBytes);
+            VarHandle.releaseFence();
+            w.memory.putLongVolatile(t.region(), off + OccTuple.LOCK, 0);
         }
     }
 
@@ -37,8 +39,11 @@ final class OccCommit extends WriteStage {
     protected void post(Access a, int i) {
         Op op = ctx.op().write(a.node, a.table.region(), a.offset + OccTuple.COMMIT_SPAN, 8 + a.table.recordBytes);
         OccTuple.commitImage(a, ctx.tx.id, op.data, 0);
-        write(op);
+        install(op);
+        add(ctx.op().writeLong(a.node, a.table.region(), a.offset + OccTuple.LOCK, 0));
     }
 
     @Override protected void payload(Access a, byte[] dst, int off) { OccTuple.commitImage(a, ctx.tx.id, dst, off); }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

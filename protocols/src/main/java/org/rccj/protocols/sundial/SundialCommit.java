@@ -13,11 +13,12 @@ import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
 /**
- * COMMIT stage: install each write at the commit timestamp while the lock is held: mark the rts word
- * COMMITTING, store the record, then (wts = cts, wid = txn id), then the rts word = cts, still locked —
- * the order the READ stage's double-read check relies on. One-sided: four WRITEs on the same queue pair
- * (executed in order) in one doorbell, unsignaled when RELEASE is one-sided too (passive ACK). RPC: the
- * handler stores the same words in the same order.
+ * COMMIT stage: install each write at the commit timestamp while the lock is held and release it, in one
+ * round trip (the artifact's {@code try_update}): mark the rts word COMMITTING, store the record, then
+ * (wts = cts, wid = txn id), then the rts word = cts, unlocked (the new version's lease [cts, cts]) — the
+ * order the READ stage's double-read check relies on. One-sided: four WRITEs on the same queue pair
+ * (executed in order) in one doorbell, only the last (the unlock) signaled. RPC: the handler stores the
+ * same words in the same order.
  */
 final class SundialCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
@@ -53,17 +54,19 @@ final class SundialCommit extends WriteStage {
     @Override
     protected void post(Access a, int i) {
         int region = a.table.region();
-        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(leases.rtsWord(a))));
+        install(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committingWord(leases.rtsWord(a))));
         Op record = ctx.op().write(a.node, region, a.offset + a.table.recordOffset, a.table.recordBytes);
         System.arraycopy(a.update, 0, record.data, 0, a.table.recordBytes);
-        write(record);
+        install(record);
         Op version = ctx.op().write(a.node, region, a.offset + SundialTuple.WTS, SundialTuple.COMMIT_VERSION_BYTES);
         SundialTuple.versionImage(cts, ctx.tx.id, version.data, 0);
-        write(version);
-        write(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts)));
+        install(version);
+        add(ctx.op().writeLong(a.node, region, a.offset + SundialTuple.RTS, SundialTuple.committedWord(cts)));
     }
 
     @Override protected long arg0(Access a) { return cts; }
     @Override protected long arg1(Access a) { return SundialTuple.committingWord(leases.rtsWord(a)); }
     @Override protected void payload(Access a, byte[] dst, int off) { SundialTuple.commitImage(a, cts, ctx.tx.id, dst, off); }
+
+    @Override protected void done(Access a) { a.locked = false; }
 }

@@ -12,8 +12,8 @@ import org.rccj.framework.stage.CommitTail;
 /**
  * One coroutine's SUNDIAL: during execution READ the read set (with its leases) and LOCK the write set (the
  * tuple read under the lock), as RCC does at access time; at commit compute the commit timestamp (max of
- * read wts and of rts + 1 over writes), RENEW the read leases that end before it, then LOG, COMMIT and
- * RELEASE. Read-only transactions stop after RENEW.
+ * read wts and of rts + 1 over writes), RENEW the read leases that end before it, then LOG and COMMIT
+ * (which installs and unlocks the writes); RELEASE only after an abort. Read-only transactions stop after RENEW.
  */
 final class SundialExecutor extends TxnExecutor {
     private final HybridCode code;
@@ -70,7 +70,6 @@ final class SundialExecutor extends TxnExecutor {
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
         commit.timestamp(cts);
-        release.committed(cts);
         CommitTail.run(ctx, tx, code, t, true, commit, release);
     }
 

@@ -17,8 +17,8 @@ import org.rccj.primitives.Bytes;
  * not one being overwritten.
  *
  * <p>Store order of a commit (both transports): rts word |= COMMITTING, the record, (wts, wid), then the rts
- * word = the new lease end, still LOCKED (so COMMITTING lasts only while the record is inconsistent);
- * RELEASE unlocks. Every decision on words a stage saw is here, shared by both halves.
+ * word = the new lease end, unlocked (so COMMITTING lasts only while the record is inconsistent, and the
+ * commit releases the lock; RELEASE only undoes the locks of an aborted attempt). Every decision on words a stage saw is here, shared by both halves.
  */
 class SundialTuple {
     static final HeaderLayout LAYOUT = HeaderLayout.of("rts", "wts", "wid");
@@ -125,8 +125,8 @@ class SundialTuple {
     /** The rts word while the holder overwrites the record. */
     static long committingWord(long rtsAtLock) { return rtsAtLock | LOCKED | COMMITTING; }
 
-    /** The rts word once the new version is in place and the lock not yet released: lease [cts, cts], locked. */
-    static long committedWord(long cts) { return cts | LOCKED; }
+    /** The rts word once the new version is in place: lease [cts, cts], unlocked (the commit releases the lock). */
+    static long committedWord(long cts) { return cts; }
 
     /** The (wts, wid) pair COMMIT installs. */
     static void versionImage(long cts, long txnId, byte[] dst, int off) {

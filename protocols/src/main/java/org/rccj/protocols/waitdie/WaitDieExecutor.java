@@ -4,7 +4,6 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Tx;
-import org.rccj.protocols.locking.LockCommit;
 import org.rccj.protocols.locking.LockingExecutor;
 
 /**
@@ -17,7 +16,7 @@ final class WaitDieExecutor extends LockingExecutor {
     private final WaitDieLock lock;
 
     private WaitDieExecutor(CoroutineContext ctx, WaitDieProtocol p, Attempt attempt) {
-        super(ctx, p.hybrid, new LockCommit(ctx, WaitDieTuple.WORDS, p.commitRpc), new WaitDieRelease(ctx, p.releaseRpc, attempt, p.readLocks));
+        super(ctx, p.hybrid, WaitDieTuple.WORDS, p.commitRpc, new WaitDieRelease(ctx, p.releaseRpc, attempt, p.readLocks));
         this.attempt = attempt;
         this.clock = new Timestamps(ctx);
         this.lock = new WaitDieLock(ctx, p.lockRpc, new TupleFetch(ctx, p.fetchRpc), attempt, p.marksWaiters(), p.retryNs, p.readLocks);

@@ -20,7 +20,7 @@ import org.rccj.protocols.locking.ReadLocks;
  * shared with {@code read_locks: shared}, see {@link WaitDieTuple#decideShared}); on a
  * conflict an older transaction waits for a younger holder and a younger one dies (aborts, keeping its
  * timestamp for the retry), so waits only go from older to younger and cannot form a cycle.
- * Then LOG, COMMIT and RELEASE.
+ * Then LOG, COMMIT (installs and unlocks the writes) and RELEASE (read locks; everything after an abort).
  */
 public class WaitDieProtocol implements Protocol {
     final HybridCode hybrid;
@@ -53,8 +53,8 @@ public class WaitDieProtocol implements Protocol {
         for (int n = 0; n < tables.length; n++) tables[n] = new WaitTable(cluster.store, cluster.memory(n), cluster.threads(), marksWaiters());
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new WaitDieLock.Rpc(cluster, tables);
-        commitRpc = new LockCommit.Rpc(cluster, "waitdie.commit", WaitDieTuple.WORDS);
         releaseRpc = new WaitDieRelease.Rpc(cluster, tables);
+        commitRpc = new LockCommit.Rpc(cluster, "waitdie.commit", WaitDieTuple.WORDS, releaseRpc);
     }
 
     @Override
@@ -66,10 +66,11 @@ public class WaitDieProtocol implements Protocol {
     }
 
     /**
-     * An RPC LOCK may park requests; an RPC RELEASE hands them the lock, but a one-sided RELEASE runs no
-     * handler: then one poller per worker looks after the requests its handler parked.
+     * An RPC LOCK may park requests; an RPC unlock (COMMIT for writes, RELEASE for read locks and aborts)
+     * hands them the lock, but a one-sided one runs no handler: then one poller per worker looks after the
+     * requests its handler parked.
      */
-    @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && hybrid.oneSided(Stage.RELEASE) ? 1 : 0; }
+    @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && (hybrid.oneSided(Stage.RELEASE) || hybrid.oneSided(Stage.COMMIT)) ? 1 : 0; }
 
     @Override
     public List<Runnable> services(CoroutineContext ctx) {

@@ -1,0 +1,107 @@
+package org.rccj.protocols;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rccj.framework.run.RunResult;
+import org.rccj.framework.spi.HybridCode;
+import org.rccj.framework.spi.Stage;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.stats.Histogram;
+
+/**
+ * COMMIT installs and unlocks in one round trip on either transport (DrTM+H; the artifact's commit
+ * handlers), and RELEASE runs after a commit only for read locks. Conflict-free single-key writes on
+ * another node ("remote-writes", no log: replication 1), with COMMIT and RELEASE bound to one transport and
+ * every other stage to the other, so every operation of that transport belongs to the commit tail:
+ * RPC, one request per commit (two for 2PL with a read: the read lock's RELEASE); one-sided, one doorbell
+ * batch per commit holding the install WRITEs and the unlock WRITE.
+ */
+class CommitRoundTripsTest {
+    /** The measured window cuts the transactions in flight at its ends: at most this many ops per coroutine. */
+    static final long SLACK = 4;
+
+    static RunResult run(String protocol, int code, int reads) { return run(protocol, code, reads, 1); }
+
+    static RunResult run(String protocol, int code, int reads, int replication) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fabric", "sim");
+        m.put("protocol", protocol);
+        m.put("hybrid", code);
+        m.put("nodes", 2);
+        m.put("threads", 1);
+        m.put("coroutines", 1);
+        m.put("replication", replication);
+        m.put("warmup_ms", 0.05);
+        m.put("duration_ms", 0.5);
+        m.put("verify", true);
+        Map<String, Object> wl = new LinkedHashMap<>();
+        wl.put("name", "remote-writes");
+        wl.put("reads", reads);
+        m.put("workload", wl);
+        return Runs.run(m);
+    }
+
+    static List<Stage> stages(String protocol) {
+        return java.util.ServiceLoader.load(ProtocolFactory.class).stream().map(java.util.ServiceLoader.Provider::get)
+                .filter(f -> f.name().equals(protocol)).findFirst().orElseThrow().stages();
+    }
+
+    static long count(RunResult r, Stage s) {
+        Histogram h = r.stages.get(s);
+        return h == null ? 0 : h.count();
+    }
+
+    static void assertPerCommit(long expected, long total, RunResult r, String what) {
+        long c = r.commits();
+        assertTrue(Math.abs(total - expected * c) <= SLACK * 2, what + ": " + total + " for " + c + " commits, expected " + expected + " each");
+    }
+
+    /**
+     * @param writes one-sided WRITEs of one commit (install words and the unlock)
+     * @param readLocked whether the protocol holds a read lock until after the commit (2PL)
+     */
+    @ParameterizedTest(name = "{0}, reads {1}")
+    @CsvSource({"occ,0,2,false", "occ,1,2,false", "nowait,0,2,false", "nowait,1,2,true", "waitdie,0,2,false", "waitdie,1,2,true",
+                "mvcc,0,3,false", "mvcc,1,3,false", "sundial,0,4,false", "sundial,1,4,false"})
+    void commitIsOneRoundTrip(String protocol, int reads, int writes, boolean readLocked) {
+        List<Stage> stages = stages(protocol);
+        int tail = Stage.COMMIT.bit | Stage.RELEASE.bit, all = HybridCode.allOneSided(stages).code();
+        String what = protocol + " reads " + reads;
+        long releases = readLocked ? 1 : 0;
+
+        RunResult rpc = run(protocol, all & ~tail, reads);
+        assertTrue(rpc.verification.passed(), what + " " + rpc.verification);
+        assertTrue(rpc.commits() > 20, what + ": too few commits " + rpc.commits());
+        assertEquals(0, rpc.aborts(), what + ": nothing conflicts " + rpc.abortReasons);
+        assertPerCommit(1 + releases, rpc.network.rpc, rpc, what + ", RPC tail: requests");
+        assertPerCommit(releases, count(rpc, Stage.RELEASE), rpc, what + ": RELEASE after a commit only for read locks");
+
+        RunResult one = run(protocol, tail, reads);
+        assertTrue(one.verification.passed(), what + " " + one.verification);
+        assertEquals(0, one.aborts(), what + ": nothing conflicts " + one.abortReasons);
+        assertPerCommit(1 + releases, one.network.doorbells, one, what + ", one-sided tail: doorbells");
+        assertPerCommit(writes + releases, one.network.write, one, what + ", one-sided tail: WRITEs");
+        assertPerCommit(releases, count(one, Stage.RELEASE), one, what + ": RELEASE after a commit only for read locks");
+        assertPerCommit(1, count(one, Stage.COMMIT), one, what + ": COMMIT stages");
+    }
+
+    /**
+     * LOG goes to the backups of every partition the transaction writes and of the coordinator's (the artifact's
+     * log_remote). Two nodes, one backup each: node 0's transaction writes node 1's key, so its entry goes to
+     * node 1 (node 0's backup: a WRITE) and to node 0 itself (node 1's backup: a local-shortcut store).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"occ", "nowait"})
+    void logGoesToTheBackupsOfWrittenPartitions(String protocol) {
+        RunResult r = run(protocol, HybridCode.allOneSided(stages(protocol)).code(), 0, 2);
+        assertTrue(r.verification.passed(), protocol + " " + r.verification);
+        assertEquals(0, r.aborts(), r.abortReasons.toString());
+        assertPerCommit(1, r.network.local, r, protocol + ": the entry for the written partition's backup (the coordinator's node)");
+        assertPerCommit(3, r.network.write, r, protocol + ": 2 commit WRITEs and the entry for the coordinator's backup");
+    }
+}
