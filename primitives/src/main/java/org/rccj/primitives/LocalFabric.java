@@ -171,9 +171,7 @@ public final class LocalFabric implements Fabric {
         }
 
         private void post1(Op op, boolean doorbell) {
-            op.srcNode = node;
-            op.srcWorker = worker;
-            op.inFlight = true;
+            op.posted(node, worker);
             if (op.node == node) counters.local++; else counters.count(op);
             if (op.verb == Verb.RPC) {
                 if (op.node == node) {
@@ -211,10 +209,7 @@ public final class LocalFabric implements Fabric {
 
         @Override
         public void timer(Op op, long time) {
-            op.verb = Verb.TIMER;
-            op.srcNode = node;
-            op.srcWorker = worker;
-            op.inFlight = true;
+            op.postedAsTimer(node, worker);
             op.time = time;
             timers.add(op);
         }

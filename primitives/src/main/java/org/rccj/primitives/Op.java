@@ -108,6 +108,19 @@ public final class Op extends Event {
      */
     public Op unsignaled() { signaled = false; return this; }
 
+    /** Fabric side: the op leaves worker {@code worker} of node {@code node} and is in flight until it completes. */
+    public void posted(int node, int worker) {
+        srcNode = node;
+        srcWorker = worker;
+        inFlight = true;
+    }
+
+    /** Fabric side: the op becomes a timer of that worker (completes when its time comes). */
+    public void postedAsTimer(int node, int worker) {
+        verb = Verb.TIMER;
+        posted(node, worker);
+    }
+
     /** Has the target NIC run {@code a} instead of the memory operation (sim only). */
     public Op atNic(NicAction a) { nicAction = a; return this; }
 

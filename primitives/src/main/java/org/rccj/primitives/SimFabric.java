@@ -455,9 +455,7 @@ public final class SimFabric implements Fabric {
         }
 
         private void post1(Op op, boolean ringDoorbell) {
-            op.srcNode = node;
-            op.srcWorker = worker;
-            op.inFlight = true;
+            op.posted(node, worker);
             op.rang = ringDoorbell;
             if (op.node == node) {
                 local(op);
@@ -550,10 +548,7 @@ public final class SimFabric implements Fabric {
 
         @Override
         public void timer(Op op, long time) {
-            op.verb = Verb.TIMER;
-            op.srcNode = node;
-            op.srcWorker = worker;
-            op.inFlight = true;
+            op.postedAsTimer(node, worker);
             op.kind = K_TIMER;
             queue.push(op, Math.max(time, now()));
         }

@@ -1049,9 +1049,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         @Override
         public void post(Op op) {
             if (op.verb == Verb.RPC) {
-                op.srcNode = self;
-                op.srcWorker = worker;
-                op.inFlight = true;
+                op.posted(self, worker);
                 if (op.node == self) {
                     counters.local++;
                     host.onRpc(op);
@@ -1090,9 +1088,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             for (int i = 0; i < n; i++) {
                 Op op = ops[i];
                 if (op.verb == Verb.RPC) throw new IllegalArgumentException("an RPC inside a one-sided doorbell batch");
-                op.srcNode = self;
-                op.srcWorker = worker;
-                op.inFlight = true;
+                op.posted(self, worker);
                 counters.count(op);
             }
             counters.doorbells++;
@@ -1121,10 +1117,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
         @Override
         public void timer(Op op, long time) {
-            op.verb = Verb.TIMER;
-            op.srcNode = self;
-            op.srcWorker = worker;
-            op.inFlight = true;
+            op.postedAsTimer(self, worker);
             op.time = time;
             timers.add(op);
         }
