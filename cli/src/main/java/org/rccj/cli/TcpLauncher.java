@@ -60,7 +60,7 @@ final class TcpLauncher {
             for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand());
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
-                        "--secret-file", secret.toString(), "--watch-parent", "--join-timeout", "60"));
+                        "--secret-file", secret.toString(), "--watch-parent"));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);

@@ -146,10 +146,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     // ---------------------------------------------------------------- start-up
 
+    private final SecureRandom random = new SecureRandom();
+
     private void bootstrap() throws IOException {
         long deadline = System.nanoTime() + settings.joinTimeoutMs() * 1_000_000L;
-        SecureRandom rnd = new SecureRandom();
-        for (int j = 0; j < self; j++) peers[j] = connect(j, deadline, rnd);
+        for (int j = 0; j < self; j++) peers[j] = connect(j, deadline, random);
         server.socket().setSoTimeout(100);
         int missing = nodes - 1 - self;
         while (missing > 0) {
@@ -196,11 +197,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ch.socket().setSoTimeout((int) Math.max(1000, settings.joinTimeoutMs()));
             DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
             DataInputStream in = new DataInputStream(ch.socket().getInputStream());
-            byte[] nonce = new byte[Wire.NONCE];
+            byte[] nonce = new byte[Wire.NONCE], challenge = new byte[Wire.NONCE];
             rnd.nextBytes(nonce);
-            Wire.Hello.create(settings.secret(), self, j, nodes, settings.configDigest(), nonce).write(out);
             int status;
             try {
+                in.readFully(challenge);
+                Wire.Hello.create(settings.secret(), self, j, nodes, settings.configDigest(), nonce, challenge).write(out);
                 status = in.readUnsignedByte();
             } catch (IOException e) {
                 ch.close();         // e.g. a listener of a previous run about to close: try again
@@ -218,7 +220,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             byte[] ack = new byte[Wire.MAC];
             in.readFully(ack);
-            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, settings.configDigest(), nonce))) {
+            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, settings.configDigest(), nonce, challenge))) {
                 ch.close();
                 throw new TcpFailure("node " + j + " (" + str(addr) + ") does not know the run's secret: refused");
             }
@@ -235,8 +237,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ch.socket().setSoTimeout(2000);
             DataInputStream in = new DataInputStream(ch.socket().getInputStream());
             DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
+            byte[] challenge = new byte[Wire.NONCE];
+            random.nextBytes(challenge);
+            out.write(challenge);
+            out.flush();
             Wire.Hello h = Wire.Hello.read(in);
-            String problem = h.problem(settings.secret(), self, nodes, settings.configDigest());
+            String problem = h.problem(settings.secret(), self, nodes, settings.configDigest(), challenge);
             if (problem == null && peers[h.from()] != null) problem = "node " + h.from() + " is already connected";
             if (problem != null) {
                 String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
@@ -248,7 +254,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 return null;
             }
             out.writeByte(0);
-            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, settings.configDigest(), h.nonce()));
+            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, settings.configDigest(), h.nonce(), challenge));
             out.flush();
             ch.socket().setSoTimeout(0);
             return new Peer(h.from(), ch);
@@ -599,7 +605,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             case Wire.RPC -> {
                 int id = in.getInt(), handler = in.getInt(), srcWorker = in.getShort() & 0xffff, len = in.getInt();
                 if (len < 0 || len > in.remaining()) throw new Malformed("an RPC of " + len + " bytes in a shorter frame");
-                if (handler < 0) throw new Malformed("an RPC with handler id " + handler);
+                WorkerHost target = workers[srcWorker % threads].host;
+                if (handler < 0 || (target != null && handler >= target.handlers())) {
+                    throw new Malformed("an RPC to unknown handler " + handler
+                            + (target == null ? "" : " (node " + self + " has handlers 0.." + (target.handlers() - 1) + ")"));
+                }
                 Op call = callPool.poll();
                 if (call == null) call = new Op();
                 call.rpc(self, handler, len);
@@ -972,7 +982,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         final Op[] one = new Op[1];
         volatile Thread thread;
         volatile boolean parked;
-        WorkerHost host;
+        /** Set before the worker threads start; read by the network thread to check RPC handler ids. */
+        volatile WorkerHost host;
         boolean reportedFinished;
         long busyNs;
 
