@@ -106,7 +106,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         workers = new TcpWorker[threads];
         done = new boolean[nodes];
         for (int n = 0; n < nodes; n++) {
-            memory[n] = new RegisteredMemory(n);
+            memory[n] = n == self ? new RegisteredMemory(n) : RegisteredMemory.shadow(n);
             for (int t = 0; t < threads; t++) views[n][t] = n == self ? null : new RemoteView(n, t);
         }
         for (int t = 0; t < threads; t++) {
