@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +34,7 @@ import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;
+import org.rccj.primitives.ThreadWorker;
 import org.rccj.primitives.WorkerHost;
 
 /**
@@ -973,35 +973,27 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    private final class TcpWorker implements Endpoint {
-        final int worker;
-        final Counters counters = new Counters();
+    private final class TcpWorker extends ThreadWorker {
         final ConcurrentLinkedQueue<Op> calls = new ConcurrentLinkedQueue<>(), finished = new ConcurrentLinkedQueue<>();
-        final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
         final boolean[] dirty = new boolean[nodes];
         final Op[] one = new Op[1];
-        volatile Thread thread;
-        volatile boolean parked;
-        /** Set before the worker threads start; read by the network thread to check RPC handler ids. */
-        volatile WorkerHost host;
-        boolean reportedFinished;
-        long busyNs;
 
-        TcpWorker(int worker) { this.worker = worker; }
+        TcpWorker(int worker) { super(self, worker, cost, SPIN_NS, PARK_NS); }
 
         void arrive(Op call) {
             calls.add(call);
-            if (parked) LockSupport.unpark(thread);
+            wake();
         }
 
         void finish(Op op) {
             finished.add(op);
-            if (parked) LockSupport.unpark(thread);
+            wake();
         }
+
+        @Override protected boolean nothingQueued() { return calls.isEmpty() && finished.isEmpty(); }
 
         void loop() {
             try {
-                long idleSince = -1;
                 while (!stop) {
                     long t0 = System.nanoTime();
                     boolean worked = false;
@@ -1017,36 +1009,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                         host.onComplete(op);
                     }
                     long now = t0 - base;
-                    while (!timers.isEmpty() && timers.peek().time <= now) {
-                        Op t = timers.poll();
-                        t.inFlight = false;
-                        host.onComplete(t);
-                        worked = true;
-                    }
+                    if (fireTimers(now)) worked = true;
                     for (int i = 0; i < RESUMES_PER_PASS && host.runOne(); i++) worked = true;
                     flushDirty();
-                    if (!reportedFinished && host.finished()) {
-                        reportedFinished = true;
-                        unfinished.decrementAndGet();
-                    }
-                    if (worked) {
-                        busyNs += System.nanoTime() - t0;
-                        idleSince = -1;
-                    } else if (pollPeers()) {
-                        idleSince = -1;         // NIC work on an idle worker's CPU: not counted as busy
-                    } else if (idleSince < 0) {
-                        idleSince = t0;
-                    } else if (t0 - idleSince > SPIN_NS) {
-                        parked = true;
-                        if (calls.isEmpty() && finished.isEmpty()) {
-                            long wait = PARK_NS;
-                            if (!timers.isEmpty()) wait = Math.min(wait, Math.max(1000, timers.peek().time - now));
-                            LockSupport.parkNanos(wait);
-                        }
-                        parked = false;
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                    if (justFinished()) unfinished.decrementAndGet();
+                    if (!worked && pollPeers()) notIdle();      // NIC work on an idle worker's CPU: not counted as busy
+                    else endPass(t0, now, worked);
                 }
                 flushDirty();
             } catch (Throwable t) {
@@ -1080,19 +1048,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
         }
 
-        @Override public int node() { return self; }
-        @Override public int worker() { return worker; }
         @Override public long now() { return System.nanoTime() - base; }
-        @Override public Counters counters() { return counters; }
-        @Override public long busyNanos() { return busyNs; }
-        @Override public CostProfile profile() { return cost; }
-        @Override public void charge(long ns) {}
-
-        @Override
-        public void compute(long ns) {
-            long end = System.nanoTime() + ns;
-            while (System.nanoTime() < end) Thread.onSpinWait();
-        }
 
         @Override
         public void post(Op op) {
@@ -1163,11 +1119,5 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             callPool.add(call);
         }
 
-        @Override
-        public void timer(Op op, long time) {
-            op.postedAsTimer(self, worker);
-            op.time = time;
-            timers.add(op);
-        }
     }
 }
