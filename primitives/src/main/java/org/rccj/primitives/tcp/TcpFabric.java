@@ -423,6 +423,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     public void close() {
         closing = true;
         closed = true;
+        stop = true;                 // workers of a run that did not end (a failed start, tests) leave too
         if (nic != null) {
             selector.wakeup();
             try {
@@ -936,9 +937,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    /** A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done. */
+    /**
+     * A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done (a passive
+     * RPC too: its target replies on the wire anyway, which costs a frame but tells exactly when its handler ran).
+     */
     private void complete(Op op) {
-        if (op.signaled || op.verb == Verb.RPC) {
+        if (op.signaled) {
             workers[op.srcWorker].finish(op);
         } else {
             op.inFlight = false;
@@ -1104,7 +1108,9 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         @Override
         public void reply(Op call) {
             if (call.srcNode == self) {
-                if (call.srcWorker == worker) {
+                if (!call.signaled) {
+                    call.inFlight = false;           // passive RPC on this node: its handler has run, nobody is told
+                } else if (call.srcWorker == worker) {
                     call.inFlight = false;
                     host.onComplete(call);
                 } else {

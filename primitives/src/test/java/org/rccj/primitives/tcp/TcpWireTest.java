@@ -235,10 +235,14 @@ class TcpWireTest {
     @Test
     void anRpcToAnUnknownHandlerClosesTheConnection() throws Exception {
         join(SECRET, 5000);
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
         WorkerHost host = new WorkerHost() {
             @Override public void onComplete(Op op) {}
             @Override public void onRpc(Op call) { throw new AssertionError("handler " + call.handler + " reached the worker"); }
-            @Override public boolean runOne() { return false; }
+            @Override public boolean runOne() {
+                running.countDown();
+                return false;
+            }
             @Override public boolean hasReady() { return false; }
             @Override public boolean finished() { return true; }
             @Override public int handlers() { return 2; }
@@ -252,6 +256,7 @@ class TcpWireTest {
         });
         run.setDaemon(true);
         run.start();
+        assertTrue(running.await(5, TimeUnit.SECONDS), "the worker never ran");      // its host is known from now on
         ByteBuffer rpc = frame(Wire.RPC, 4 + 4 + 2 + 4).putInt(1).putInt(7).putShort((short) 0).putInt(0);
         send(rpc);
         assertClosedByNode0();
@@ -259,6 +264,61 @@ class TcpWireTest {
         assertNotNull(f);
         assertTrue(f.contains("node 1 sent an RPC to unknown handler 7 (node 0 has handlers 0..1); closed its connection"), f);
         run.join(5000);
+    }
+
+    @Test
+    void aPassiveRpcIsDoneWithoutACompletionAndTheSignaledOneCompletes() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        Op passive = new Op().rpc(1, 0, 8).unsignaled(), signaled = new Op().rpc(1, 0, 8);
+        java.util.concurrent.atomic.AtomicInteger completions = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<Op> completed = new java.util.concurrent.atomic.AtomicReference<>();
+        WorkerHost host = new WorkerHost() {
+            boolean posted;
+            @Override public void onComplete(Op op) {
+                completed.set(op);
+                completions.incrementAndGet();
+            }
+            @Override public void onRpc(Op call) { throw new AssertionError("node 1 sends no requests here"); }
+            @Override public boolean runOne() {
+                if (posted) return false;
+                posted = true;
+                node0.endpoint(0, 0).post(passive);
+                node0.endpoint(0, 0).post(signaled);
+                return true;
+            }
+            @Override public boolean hasReady() { return !posted; }
+            @Override public boolean finished() { return posted; }
+        };
+        Thread run = new Thread(() -> {
+            try {
+                node0.run(new WorkerHost[][] {{host}, {null}});
+            } catch (TcpFailure ignored) {
+                // closed at the end of the test
+            }
+        });
+        run.setDaemon(true);
+        run.start();
+        // node 1 (played here) answers both requests, in order
+        for (int answered = 0; answered < 2; ) {
+            int len = Integer.reverseBytes(in.readInt());
+            byte type = in.readByte();
+            byte[] body = new byte[len - 1];
+            in.readFully(body);
+            if (type != Wire.RPC) continue;
+            ByteBuffer b = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+            int id = b.getInt();
+            assertEquals(0, b.getInt(), "handler");
+            send(frame(Wire.RPC_RESP, 8).putInt(id).putInt(0));
+            answered++;
+        }
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while ((completions.get() == 0 || passive.inFlight) && System.nanoTime() < deadline) Thread.sleep(5);
+        Thread.sleep(50);                // a wrong completion of the passive RPC would come by now
+        assertEquals(1, completions.get(), "only the signaled RPC completes through onComplete");
+        assertEquals(signaled, completed.get());
+        assertEquals(false, passive.inFlight, "the passive RPC is done");
+        assertEquals(false, signaled.inFlight);
+        assertEquals(null, node0.failure());
     }
 
     @Test
