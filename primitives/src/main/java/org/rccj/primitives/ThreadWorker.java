@@ -100,7 +100,4 @@ public abstract class ThreadWorker implements Endpoint {
             Thread.onSpinWait();
         }
     }
-
-    /** Restarts the idle clock without counting busy time (work done for others on an idle worker's CPU). */
-    protected final void notIdle() { idleSince = -1; }
 }

@@ -499,7 +499,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    private synchronized void nodeDone(int node) {
+    private void nodeDone(int node) {
         if (done[node]) return;
         done[node] = true;
         if (++doneCount == nodes) {
@@ -508,22 +508,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    /**
-     * Reads what the connection has and handles every complete frame; false when nothing was read. Called by the
-     * network thread when the selector says so and by an idle worker polling for its replies (whoever holds the
-     * peer's read flag reads; the other skips), so a reply or request arriving at a spinning worker needs no
-     * thread wake-up on its way.
-     */
-    private boolean read(Peer p, byte[][] scratch) {
-        if (p.dead || !p.reading.compareAndSet(false, true)) return false;
-        try {
-            return readLocked(p, scratch);
-        } finally {
-            p.reading.set(false);
-        }
-    }
-
-    private boolean readLocked(Peer p, byte[][] scratch) {
+    /** Reads what the connection has and handles every complete frame (the network thread). */
+    private void read(Peer p, byte[][] scratch) {
         int n;
         try {
             n = p.ch.read(p.in);
@@ -532,9 +518,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
         if (n < 0) {
             lost(p, "disconnected");
-            return false;
+            return;
         }
-        if (n == 0) return false;
         p.lastHeard = System.nanoTime();
         ByteBuffer in = p.in;
         in.flip();
@@ -566,7 +551,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             } catch (IOException ignored) {
                 // closing anyway
             }
-            return false;
+            return;
         }
         if (need > in.capacity()) {
             ByteBuffer nb = ByteBuffer.allocateDirect(Math.max(need, in.capacity() * 2)).order(ByteOrder.LITTLE_ENDIAN);
@@ -575,7 +560,6 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         } else {
             in.compact();
         }
-        return true;
     }
 
     /**
@@ -749,8 +733,6 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         volatile boolean nicDirty;
         volatile long lastHeard;
         volatile boolean dead, bye;
-        /** Held by the thread reading this connection (the network thread or a polling worker). */
-        final java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
         ByteArrayOutputStream report;
         // one-sided batches awaiting their response, in sending order
         Op[] osOps = new Op[256];
@@ -1017,30 +999,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     for (int i = 0; i < RESUMES_PER_PASS && host.runOne(); i++) worked = true;
                     flushDirty();
                     if (justFinished()) unfinished.decrementAndGet();
-                    if (!worked && pollPeers()) notIdle();      // NIC work on an idle worker's CPU: not counted as busy
-                    else endPass(t0, now, worked);
+                    endPass(t0, now, worked);
                 }
                 flushDirty();
             } catch (Throwable t) {
                 fail("node " + self + " worker " + worker + " failed: " + t);
             }
         }
-
-        /** An idle worker reads the connections itself (see {@link #read}); true if it got something. */
-        private boolean pollPeers() {
-            boolean got = false;
-            for (Peer p : peers) {
-                if (p == null || !read(p, scratch)) continue;
-                got = true;
-                if (p.nicDirty) {           // responses to one-sided frames it served: the network thread may sleep
-                    p.nicDirty = false;
-                    p.flush();
-                }
-            }
-            return got;
-        }
-
-        private final byte[][] scratch = {new byte[4096]};
 
         private void flushDirty() {
             for (int n = 0; n < nodes; n++) {
