@@ -155,6 +155,10 @@ final class LogicHarness {
             roundEnds[i] = fake.rounds.stream().mapToInt(Integer::intValue).toArray();
         }
         fake.rounds = null;
+        // the replay runs half a cycle away from the logic: each batch of either half then touches records last
+        // touched alike (not the records the other half has just brought into the caches)
+        next = traces / 2;
+        walkNext = traces / 2;
     }
 
     /** Makes the workload's cumulative mix pick only {@code type} (a copy of the mix array the generators read). */
@@ -225,6 +229,27 @@ final class LogicHarness {
                 if (kind[j] != 2) sink += tx.getRead(j, 0);
                 if (kind[j] != 0) tx.put(j, 0, sink);
             }
+            from = end;
+        }
+        return sink;
+    }
+
+    private int walkNext;
+
+    /**
+     * The replay's own bookkeeping alone: reads the next recorded transaction's accesses as {@link #accesses} does,
+     * without adding or fetching them (added back to logic - accesses, as the logic does not pay it).
+     */
+    long walk() {
+        int i = walkNext;
+        walkNext = (i + 1) & (traces - 1);
+        Table[] ts = tables[i];
+        long[] ks = keys[i];
+        byte[] kind = kinds[i];
+        long sink = 0;
+        int from = 0;
+        for (int end : roundEnds[i]) {
+            for (int j = from; j < end; j++) sink += ks[j] ^ kind[j] ^ ts[j].id;
             from = end;
         }
         return sink;
