@@ -41,9 +41,15 @@ final class TcpLauncher {
     static RunResult run(Config config, PrintStream progress) {
         Path dir = null;
         List<Process> procs = new ArrayList<>();
-        Thread hook = new Thread(() -> stopAll(procs), "rcc-launcher-stop");
+        Path[] made = new Path[1];
+        // Ctrl-C (or SIGTERM) ends the JVM without the finally below: the hook stops the nodes and removes the secret
+        Thread hook = new Thread(() -> {
+            stopAll(procs);
+            if (made[0] != null) deleteTree(made[0]);
+        }, "rcc-launcher-stop");
         try {
             dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            made[0] = dir;
             Path secret = dir.resolve("secret");
             byte[] key = new byte[32];
             new SecureRandom().nextBytes(key);

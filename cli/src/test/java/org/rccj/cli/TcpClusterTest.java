@@ -318,10 +318,15 @@ class TcpClusterTest {
         awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
         assertEquals(3, nodes.size(), nodes.toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--secret-file (\\S+)").matcher(nodes.get(0).info().commandLine().orElse(""));
+        assertTrue(m.find(), "a node's command line names its secret file");
+        Path secretFile = Path.of(m.group(1));
+        assertTrue(Files.exists(secretFile));
         launcher.process.destroy();                       // SIGTERM, as Ctrl-C's SIGINT: the JVM shuts down
         launcher.await(30);
         for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
         assertFalse(Files.exists(dir.resolve("interrupted")));
+        assertFalse(Files.exists(secretFile.getParent()), "the launcher's private directory (with the run's secret) is left behind");
     }
 
     @Test

@@ -104,6 +104,20 @@ class TcpWireTest {
         return in;
     }
 
+    /** Runs node 0 with {@code host} as its worker until the run fails or the test closes it. */
+    private Thread runInBackground(WorkerHost host) {
+        Thread run = new Thread(() -> {
+            try {
+                node0.run(new WorkerHost[][] {{host}, {null}});
+            } catch (TcpFailure ended) {
+                // a malformed frame stopped it, or the test closed node 0
+            }
+        });
+        run.setDaemon(true);
+        run.start();
+        return run;
+    }
+
     private static final class ExecutionFailure extends Exception {
         String joinFailure;
         ExecutionFailure(String m) { super(m); }
@@ -247,15 +261,7 @@ class TcpWireTest {
             @Override public boolean finished() { return true; }
             @Override public int handlers() { return 2; }
         };
-        Thread run = new Thread(() -> {
-            try {
-                node0.run(new WorkerHost[][] {{host}, {null}});
-            } catch (TcpFailure expected) {
-                // the run stops on the malformed frame
-            }
-        });
-        run.setDaemon(true);
-        run.start();
+        Thread run = runInBackground(host);
         assertTrue(running.await(5, TimeUnit.SECONDS), "the worker never ran");      // its host is known from now on
         ByteBuffer rpc = frame(Wire.RPC, 4 + 4 + 2 + 4).putInt(1).putInt(7).putShort((short) 0).putInt(0);
         send(rpc);
@@ -289,15 +295,7 @@ class TcpWireTest {
             @Override public boolean hasReady() { return !posted; }
             @Override public boolean finished() { return posted; }
         };
-        Thread run = new Thread(() -> {
-            try {
-                node0.run(new WorkerHost[][] {{host}, {null}});
-            } catch (TcpFailure ignored) {
-                // closed at the end of the test
-            }
-        });
-        run.setDaemon(true);
-        run.start();
+        runInBackground(host);
         // node 1 (played here) answers both requests, in order
         for (int answered = 0; answered < 2; ) {
             int len = Integer.reverseBytes(in.readInt());
