@@ -14,6 +14,7 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.rccj.fabrics.TcpFabricFactory;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.ExperimentRunner;
@@ -59,7 +60,6 @@ final class NodeCommand implements Command {
         Placement place = placement(cl, System.getenv());
         if (!cl.hasOption("secret-file")) throw new ConfigException("node: --secret-file FILE is required (the run's secret, readable only by you)");
         byte[] secret = readSecret(ctx.resolve(cl.getOptionValue("secret-file")));
-        long join = Math.round(seconds(cl, "join-timeout", 60) * 1000), peer = Math.round(seconds(cl, "peer-timeout", 5) * 1000);
         if (cl.hasOption("result-file") && files.size() > 1) throw new ConfigException("node: --result-file takes one CONFIG");
         int exit = Exit.OK;
         for (String f : files) {
@@ -80,6 +80,8 @@ final class NodeCommand implements Command {
                 String problem = ResultWriter.problemWith(out);
                 if (problem != null) throw new ConfigException("--out: " + problem);
             }
+            long join = Math.round(seconds(cl, "join-timeout", ((Number) config.fabricSetting(TcpFabricFactory.JOIN_TIMEOUT_S)).doubleValue()) * 1000);
+            long peer = Math.round(seconds(cl, "peer-timeout", ((Number) config.fabricSetting(TcpFabricFactory.PEER_TIMEOUT_S)).doubleValue()) * 1000);
             int e = runOne(config, place, secret, join, peer, cl.hasOption("watch-parent"), out,
                     cl.hasOption("result-file") ? ctx.resolve(cl.getOptionValue("result-file")) : null, ctx);
             exit = Math.max(exit, e);

@@ -41,9 +41,15 @@ final class TcpLauncher {
     static RunResult run(Config config, PrintStream progress) {
         Path dir = null;
         List<Process> procs = new ArrayList<>();
-        Thread hook = new Thread(() -> stopAll(procs), "rcc-launcher-stop");
+        Path[] made = new Path[1];
+        // Ctrl-C (or SIGTERM) ends the JVM without the finally below: the hook stops the nodes and removes the secret
+        Thread hook = new Thread(() -> {
+            stopAll(procs);
+            if (made[0] != null) deleteTree(made[0]);
+        }, "rcc-launcher-stop");
         try {
             dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            made[0] = dir;
             Path secret = dir.resolve("secret");
             byte[] key = new byte[32];
             new SecureRandom().nextBytes(key);
@@ -60,7 +66,7 @@ final class TcpLauncher {
             for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand());
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
-                        "--secret-file", secret.toString(), "--watch-parent", "--join-timeout", "60"));
+                        "--secret-file", secret.toString(), "--watch-parent"));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);

@@ -34,6 +34,12 @@ class BadInputTest {
         runYaml(Cli.yaml().replace("name: fakewl", "name: nosuchwl")).assertBadInput("workload.name", "nosuchwl", "fakewl");
     }
 
+    @Test void badTcpTimeouts() throws Exception {
+        runYaml(Cli.yaml("fabric: tcp"), "--set", "tcp.peer_timeout_s=0.5").assertBadInput("tcp.peer_timeout_s", "0.5", "[1, 3600]");
+        runYaml(Cli.yaml("fabric: tcp\ntcp: {join_timeout_s: soon}")).assertBadInput("tcp.join_timeout_s", "soon", "number");
+        runYaml(Cli.yaml(), "--set", "tcp.join_timeout_s=10").assertBadInput("tcp.join_timeout_s", "fabric sim cannot honour it");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

@@ -15,8 +15,12 @@ import org.rccj.primitives.Fabric;
  */
 public final class TcpFabricFactory implements FabricFactory {
     static final String PROFILE = "profile";
+    /** Seconds start-up waits for a missing node before naming it; seconds a connected node may stay silent. */
+    public static final String JOIN_TIMEOUT_S = "tcp.join_timeout_s", PEER_TIMEOUT_S = "tcp.peer_timeout_s";
     static final List<Param> PARAMS = List.of(
-            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (tcp charges no simulated time)"));
+            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (tcp charges no simulated time)"),
+            Param.ofDouble(JOIN_TIMEOUT_S, 60, 0.5, 86_400, "seconds start-up waits for every node before naming the missing ones (rcc node --join-timeout overrides)"),
+            Param.ofDouble(PEER_TIMEOUT_S, 5, 1, 3_600, "seconds a connected node may stay silent (heartbeats every 0.2 s) before the run stops (rcc node --peer-timeout overrides)"));
 
     @Override public String name() { return "tcp"; }
 

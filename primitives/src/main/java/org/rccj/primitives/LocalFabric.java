@@ -1,11 +1,9 @@
 package org.rccj.primitives;
 
-import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The cluster in one JVM with real threads, one per worker. One-sided ops are executed by the issuing
@@ -84,22 +82,13 @@ public final class LocalFabric implements Fabric {
         return stop || (unfinished.get() == 0 && rpcsInFlight.get() == 0);
     }
 
-    private final class LocalWorker implements Endpoint {
-        final int node, worker;
-        final Counters counters = new Counters();
+    private final class LocalWorker extends ThreadWorker {
         final ConcurrentLinkedQueue<Op> inbox = new ConcurrentLinkedQueue<>();
-        final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
-        volatile Thread thread;
-        volatile boolean parked;
-        WorkerHost host;
-        boolean reportedFinished;
-        long busyNs;
 
-        LocalWorker(int node, int worker) { this.node = node; this.worker = worker; }
+        LocalWorker(int node, int worker) { super(node, worker, cost, SPIN_NS, PARK_NS); }
 
         void loop() {
             try {
-                long idleSince = -1;
                 while (!allDone()) {
                     long t0 = System.nanoTime();
                     boolean worked = false;
@@ -114,29 +103,10 @@ public final class LocalFabric implements Fabric {
                             host.onComplete(op);
                         }
                     }
-                    while (!timers.isEmpty() && timers.peek().time <= t0) {
-                        Op t = timers.poll();
-                        t.inFlight = false;
-                        host.onComplete(t);
-                        worked = true;
-                    }
+                    if (fireTimers(t0)) worked = true;
                     if (host.runOne()) worked = true;
-                    if (!reportedFinished && host.finished()) {
-                        reportedFinished = true;
-                        unfinished.decrementAndGet();
-                    }
-                    if (worked) {
-                        busyNs += System.nanoTime() - t0;
-                        idleSince = -1;
-                    } else if (idleSince < 0) {
-                        idleSince = t0;
-                    } else if (t0 - idleSince > SPIN_NS && timers.isEmpty()) {
-                        parked = true;
-                        if (inbox.isEmpty()) LockSupport.parkNanos(PARK_NS);
-                        parked = false;
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                    if (justFinished()) unfinished.decrementAndGet();
+                    endPass(t0, t0, worked);
                 }
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
@@ -144,24 +114,14 @@ public final class LocalFabric implements Fabric {
             }
         }
 
+        @Override protected boolean nothingQueued() { return inbox.isEmpty(); }
+
         void deliver(Op op) {
             inbox.add(op);
-            if (parked) LockSupport.unpark(thread);
+            wake();
         }
 
-        @Override public int node() { return node; }
-        @Override public int worker() { return worker; }
         @Override public long now() { return System.nanoTime(); }
-        @Override public Counters counters() { return counters; }
-        @Override public long busyNanos() { return busyNs; }
-        @Override public CostProfile profile() { return cost; }
-        @Override public void charge(long ns) {}
-
-        @Override
-        public void compute(long ns) {
-            long end = System.nanoTime() + ns;
-            while (System.nanoTime() < end) Thread.onSpinWait();
-        }
 
         @Override public void post(Op op) { post1(op, true); }
 
@@ -207,11 +167,5 @@ public final class LocalFabric implements Fabric {
             workers[call.srcNode][call.srcWorker].deliver(call);
         }
 
-        @Override
-        public void timer(Op op, long time) {
-            op.postedAsTimer(node, worker);
-            op.time = time;
-            timers.add(op);
-        }
     }
 }

@@ -36,12 +36,24 @@ public final class RegisteredMemory {
     private final List<Long> sizes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
-    public RegisteredMemory(int node) { this(node, CHUNK_SHIFT); }
+    public RegisteredMemory(int node) { this(node, CHUNK_SHIFT, false); }
+
+    /**
+     * Memory of a node another process hosts (tcp): regions are registered with their sizes (so region ids and
+     * layouts agree on every process) but a chunk is allocated only when something touches it (node 0 installing
+     * the node's final memory for verification); until then it costs nothing.
+     */
+    public static RegisteredMemory shadow(int node) { return new RegisteredMemory(node, CHUNK_SHIFT, true); }
+
+    private final boolean lazy;
 
     /** With chunks of 2^chunkShift bytes (tests use small chunks to cross their boundaries); chunkShift >= 3. */
-    RegisteredMemory(int node, int chunkShift) {
+    RegisteredMemory(int node, int chunkShift) { this(node, chunkShift, false); }
+
+    private RegisteredMemory(int node, int chunkShift, boolean lazy) {
         if (chunkShift < 3 || chunkShift > CHUNK_SHIFT) throw new IllegalArgumentException("chunkShift " + chunkShift);
         this.node = node;
+        this.lazy = lazy;
         this.chunkShift = chunkShift;
         this.chunkMask = (1L << chunkShift) - 1;
     }
@@ -55,10 +67,7 @@ public final class RegisteredMemory {
         if (chunks64 > Integer.MAX_VALUE) throw new IllegalArgumentException("region '" + name + "' of " + bytes + " bytes is too large");
         int n = (int) chunks64;
         ByteBuffer[] chunks = new ByteBuffer[n];
-        for (int i = 0; i < n; i++) {
-            long len = Math.min(chunkMask + 1, size - ((long) i << chunkShift));
-            chunks[i] = ByteBuffer.allocateDirect((int) len).order(ByteOrder.nativeOrder());
-        }
+        if (!lazy) for (int i = 0; i < n; i++) chunks[i] = allocate(size, i);
         regions.add(chunks);
         sizes.add(size);
         names.add(name);
@@ -70,8 +79,30 @@ public final class RegisteredMemory {
     public long regionSize(int region) { return sizes.get(region); }
     public long totalBytes() { long s = 0; for (long b : sizes) s += b; return s; }
 
+    private ByteBuffer allocate(long regionSize, int chunk) {
+        long len = Math.min(chunkMask + 1, regionSize - ((long) chunk << chunkShift));
+        return ByteBuffer.allocateDirect((int) len).order(ByteOrder.nativeOrder());
+    }
+
     /** The chunk holding offset {@code off} of a region (an 8-aligned word never straddles two chunks). */
-    private ByteBuffer buf(int region, long off) { return regions.get(region)[(int) (off >>> chunkShift)]; }
+    private ByteBuffer buf(int region, long off) {
+        ByteBuffer b = regions.get(region)[(int) (off >>> chunkShift)];
+        return b != null ? b : touch(region, (int) (off >>> chunkShift));
+    }
+
+    /** A shadow's chunk on first use (zeroed, as registered memory starts). */
+    private synchronized ByteBuffer touch(int region, int chunk) {
+        ByteBuffer[] chunks = regions.get(region);
+        if (chunks[chunk] == null) chunks[chunk] = allocate(sizes.get(region), chunk);
+        return chunks[chunk];
+    }
+
+    /** Bytes actually allocated (a shadow's untouched chunks are not). */
+    public synchronized long allocatedBytes() {
+        long s = 0;
+        for (ByteBuffer[] chunks : regions) for (ByteBuffer b : chunks) if (b != null) s += b.capacity();
+        return s;
+    }
 
     private int at(long off) { return (int) (off & chunkMask); }
 

@@ -19,4 +19,7 @@ public interface WorkerHost {
 
     /** True when this worker's coroutines have all finished (it may still serve RPCs). */
     boolean finished();
+
+    /** How many RPC handlers exist (ids 0..n-1): a fabric refuses a request to any other id as malformed. */
+    default int handlers() { return Integer.MAX_VALUE; }
 }

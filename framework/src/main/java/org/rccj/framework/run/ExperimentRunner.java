@@ -63,7 +63,9 @@ public final class ExperimentRunner {
         FabricFactory ff = c.fabricFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
         Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
-        MemoryEstimate.check(c, protocol.header(), workload.tables());
+        // a tcp process holds its own node's memory; node 0 with verify also installs every other node's at the end
+        MemoryEstimate.check(c, protocol.header(), workload.tables(),
+                given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes());
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
         Fabric fabric = given != null ? given : ff.create(fabricSetup);
         ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;

@@ -36,19 +36,26 @@ public final class MemoryEstimate {
      * Refuses (bad input, exit 2) a run whose registered memory cannot be allocated in this JVM.
      * @throws ConfigException with the estimate, the limit and what to change
      */
-    public static void check(Config c, HeaderLayout header, List<TableSpec> specs) {
+    public static void check(Config c, HeaderLayout header, List<TableSpec> specs) { check(c, header, specs, c.nodes()); }
+
+    /**
+     * The same for a process that holds the memory of {@code nodesHere} of the nodes (tcp: its own node, node 0
+     * with {@code verify} every node's, for the final check).
+     */
+    public static void check(Config c, HeaderLayout header, List<TableSpec> specs, int nodesHere) {
         List<Store.PlannedRegion> regions = Store.plannedRegions(header, specs, c.nodes());
         long perNode = bytesPerNode(c, header, specs);
-        long total = perNode * c.nodes();
+        long total = perNode * nodesHere;
         long available = maxDirectBytes() - directBytesInUse();
         if (total <= HEADROOM * available) return;
         List<Store.PlannedRegion> big = new ArrayList<>(regions);
         big.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         List<String> top = new ArrayList<>();
         for (int i = 0; i < Math.min(2, big.size()); i++) top.add(big.get(i).name() + " " + gib(big.get(i).bytes()));
-        throw new ConfigException("the run needs about " + gib(total) + " of registered memory (" + c.nodes() + " nodes x " + gib(perNode)
+        throw new ConfigException("the run needs about " + gib(total) + " of registered memory (" + nodesHere + " nodes x " + gib(perNode)
                 + "; largest regions per node: " + String.join(", ", top) + ") but this JVM can allocate " + gib(available)
-                + " (-XX:MaxDirectMemorySize; ./rcc allows 70% of RAM) and every node of the cluster lives in this one JVM: "
+                + " (-XX:MaxDirectMemorySize; ./rcc allows 70% of RAM) and "
+                + (nodesHere == c.nodes() ? "every node of the cluster lives in this one JVM: " : "this process holds " + nodesHere + " node(s): ")
                 + smaller(c) + ", or use fewer threads or nodes");
     }
 

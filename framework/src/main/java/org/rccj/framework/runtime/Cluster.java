@@ -75,6 +75,8 @@ public final class Cluster {
 
     RpcHandler handler(int id) { return handlers.get(id); }
 
+    int handlerCount() { return handlers.size(); }
+
     public String handlerName(int id) { return handlerNames.get(id); }
 
     public Worker worker(int node, int index) { return workers[node][index]; }

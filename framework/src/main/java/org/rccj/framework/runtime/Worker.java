@@ -96,6 +96,7 @@ public final class Worker implements WorkerHost {
         }
     }
 
+    @Override public int handlers() { return cluster.handlerCount(); }
     @Override public boolean hasReady() { return !ready.isEmpty(); }
     @Override public boolean finished() { return done == coroutines.length; }
 }

@@ -60,10 +60,15 @@ public final class Store {
         return n;
     }
 
-    /** Loads one row on its owner node. */
+    /**
+     * Loads one row on its owner node. A node another process hosts (tcp) only counts the row's slot, so slots
+     * and {@link #forEach} agree on every process while its memory stays untouched (a shadow, see
+     * {@link RegisteredMemory#shadow}).
+     */
     public void load(Table t, long key, byte[] record) {
         int node = t.nodeOf(key, nodes());
-        t.insertLocal(fabric.memory(node), key, record);
+        if (fabric.hosts(node)) t.insertLocal(fabric.memory(node), key, record);
+        else t.skipSlot(node);
     }
 
     /** Tuple offset of a key on its owner node, or -1. */

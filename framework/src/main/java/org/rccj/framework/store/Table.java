@@ -55,16 +55,20 @@ public final class Table {
         return off >= 0 && off < capacityPerNode * tupleBytes && off % tupleBytes == 0;
     }
 
+    /** Takes the next tuple slot of a node and returns its index (the row goes there; another process may write it). */
+    synchronized long skipSlot(int node) {
+        if (used[node] >= capacityPerNode) {
+            throw new IllegalStateException("table " + name + " is full on node " + node + " (" + capacityPerNode + " rows)");
+        }
+        return used[node]++;
+    }
+
     /** Rows stored on a node. */
     public long rows(int node) { return used[node]; }
 
     /** Allocates a tuple slot on its owner node, writes key and record, and indexes it. */
     public synchronized long insertLocal(RegisteredMemory m, long key, byte[] record) {
-        int node = m.node();
-        if (used[node] >= capacityPerNode) {
-            throw new IllegalStateException("table " + name + " is full on node " + node + " (" + capacityPerNode + " rows)");
-        }
-        long off = tupleOffset(used[node]++);
+        long off = tupleOffset(skipSlot(m.node()));
         m.putLong(region, off + HeaderLayout.KEY, key);
         if (record != null) m.write(region, off + recordOffset, record, 0, recordBytes);
         index.insertLocal(m, indexRegion, id, key, off);

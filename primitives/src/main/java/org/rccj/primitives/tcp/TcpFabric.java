@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +34,7 @@ import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;
+import org.rccj.primitives.ThreadWorker;
 import org.rccj.primitives.WorkerHost;
 
 /**
@@ -106,7 +106,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         workers = new TcpWorker[threads];
         done = new boolean[nodes];
         for (int n = 0; n < nodes; n++) {
-            memory[n] = new RegisteredMemory(n);
+            memory[n] = n == self ? new RegisteredMemory(n) : RegisteredMemory.shadow(n);
             for (int t = 0; t < threads; t++) views[n][t] = n == self ? null : new RemoteView(n, t);
         }
         for (int t = 0; t < threads; t++) {
@@ -146,10 +146,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     // ---------------------------------------------------------------- start-up
 
+    private final SecureRandom random = new SecureRandom();
+
     private void bootstrap() throws IOException {
         long deadline = System.nanoTime() + settings.joinTimeoutMs() * 1_000_000L;
-        SecureRandom rnd = new SecureRandom();
-        for (int j = 0; j < self; j++) peers[j] = connect(j, deadline, rnd);
+        for (int j = 0; j < self; j++) peers[j] = connect(j, deadline, random);
         server.socket().setSoTimeout(100);
         int missing = nodes - 1 - self;
         while (missing > 0) {
@@ -196,11 +197,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ch.socket().setSoTimeout((int) Math.max(1000, settings.joinTimeoutMs()));
             DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
             DataInputStream in = new DataInputStream(ch.socket().getInputStream());
-            byte[] nonce = new byte[Wire.NONCE];
+            byte[] nonce = new byte[Wire.NONCE], challenge = new byte[Wire.NONCE];
             rnd.nextBytes(nonce);
-            Wire.Hello.create(settings.secret(), self, j, nodes, settings.configDigest(), nonce).write(out);
             int status;
             try {
+                in.readFully(challenge);
+                Wire.Hello.create(settings.secret(), self, j, nodes, settings.configDigest(), nonce, challenge).write(out);
                 status = in.readUnsignedByte();
             } catch (IOException e) {
                 ch.close();         // e.g. a listener of a previous run about to close: try again
@@ -218,7 +220,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             byte[] ack = new byte[Wire.MAC];
             in.readFully(ack);
-            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, settings.configDigest(), nonce))) {
+            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, settings.configDigest(), nonce, challenge))) {
                 ch.close();
                 throw new TcpFailure("node " + j + " (" + str(addr) + ") does not know the run's secret: refused");
             }
@@ -235,8 +237,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ch.socket().setSoTimeout(2000);
             DataInputStream in = new DataInputStream(ch.socket().getInputStream());
             DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
+            byte[] challenge = new byte[Wire.NONCE];
+            random.nextBytes(challenge);
+            out.write(challenge);
+            out.flush();
             Wire.Hello h = Wire.Hello.read(in);
-            String problem = h.problem(settings.secret(), self, nodes, settings.configDigest());
+            String problem = h.problem(settings.secret(), self, nodes, settings.configDigest(), challenge);
             if (problem == null && peers[h.from()] != null) problem = "node " + h.from() + " is already connected";
             if (problem != null) {
                 String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
@@ -248,7 +254,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 return null;
             }
             out.writeByte(0);
-            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, settings.configDigest(), h.nonce()));
+            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, settings.configDigest(), h.nonce(), challenge));
             out.flush();
             ch.socket().setSoTimeout(0);
             return new Peer(h.from(), ch);
@@ -417,6 +423,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     public void close() {
         closing = true;
         closed = true;
+        stop = true;                 // workers of a run that did not end (a failed start, tests) leave too
         if (nic != null) {
             selector.wakeup();
             try {
@@ -501,6 +508,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
+    /** Reads what the connection has and handles every complete frame (the network thread). */
     private void read(Peer p, byte[][] scratch) {
         int n;
         try {
@@ -582,7 +590,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             case Wire.RPC -> {
                 int id = in.getInt(), handler = in.getInt(), srcWorker = in.getShort() & 0xffff, len = in.getInt();
                 if (len < 0 || len > in.remaining()) throw new Malformed("an RPC of " + len + " bytes in a shorter frame");
-                if (handler < 0) throw new Malformed("an RPC with handler id " + handler);
+                WorkerHost target = workers[srcWorker % threads].host;
+                if (handler < 0 || (target != null && handler >= target.handlers())) {
+                    throw new Malformed("an RPC to unknown handler " + handler
+                            + (target == null ? "" : " (node " + self + " has handlers 0.." + (target.handlers() - 1) + ")"));
+                }
                 Op call = callPool.poll();
                 if (call == null) call = new Op();
                 call.rpc(self, handler, len);
@@ -907,9 +919,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    /** A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done. */
+    /**
+     * A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done (a passive
+     * RPC too: its target replies on the wire anyway, which costs a frame but tells exactly when its handler ran).
+     */
     private void complete(Op op) {
-        if (op.signaled || op.verb == Verb.RPC) {
+        if (op.signaled) {
             workers[op.srcWorker].finish(op);
         } else {
             op.inFlight = false;
@@ -944,34 +959,27 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
     }
 
-    private final class TcpWorker implements Endpoint {
-        final int worker;
-        final Counters counters = new Counters();
+    private final class TcpWorker extends ThreadWorker {
         final ConcurrentLinkedQueue<Op> calls = new ConcurrentLinkedQueue<>(), finished = new ConcurrentLinkedQueue<>();
-        final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
         final boolean[] dirty = new boolean[nodes];
         final Op[] one = new Op[1];
-        volatile Thread thread;
-        volatile boolean parked;
-        WorkerHost host;
-        boolean reportedFinished;
-        long busyNs;
 
-        TcpWorker(int worker) { this.worker = worker; }
+        TcpWorker(int worker) { super(self, worker, cost, SPIN_NS, PARK_NS); }
 
         void arrive(Op call) {
             calls.add(call);
-            if (parked) LockSupport.unpark(thread);
+            wake();
         }
 
         void finish(Op op) {
             finished.add(op);
-            if (parked) LockSupport.unpark(thread);
+            wake();
         }
+
+        @Override protected boolean nothingQueued() { return calls.isEmpty() && finished.isEmpty(); }
 
         void loop() {
             try {
-                long idleSince = -1;
                 while (!stop) {
                     long t0 = System.nanoTime();
                     boolean worked = false;
@@ -987,34 +995,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                         host.onComplete(op);
                     }
                     long now = t0 - base;
-                    while (!timers.isEmpty() && timers.peek().time <= now) {
-                        Op t = timers.poll();
-                        t.inFlight = false;
-                        host.onComplete(t);
-                        worked = true;
-                    }
+                    if (fireTimers(now)) worked = true;
                     for (int i = 0; i < RESUMES_PER_PASS && host.runOne(); i++) worked = true;
                     flushDirty();
-                    if (!reportedFinished && host.finished()) {
-                        reportedFinished = true;
-                        unfinished.decrementAndGet();
-                    }
-                    if (worked) {
-                        busyNs += System.nanoTime() - t0;
-                        idleSince = -1;
-                    } else if (idleSince < 0) {
-                        idleSince = t0;
-                    } else if (t0 - idleSince > SPIN_NS) {
-                        parked = true;
-                        if (calls.isEmpty() && finished.isEmpty()) {
-                            long wait = PARK_NS;
-                            if (!timers.isEmpty()) wait = Math.min(wait, Math.max(1000, timers.peek().time - now));
-                            LockSupport.parkNanos(wait);
-                        }
-                        parked = false;
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                    if (justFinished()) unfinished.decrementAndGet();
+                    endPass(t0, now, worked);
                 }
                 flushDirty();
             } catch (Throwable t) {
@@ -1032,19 +1017,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
         }
 
-        @Override public int node() { return self; }
-        @Override public int worker() { return worker; }
         @Override public long now() { return System.nanoTime() - base; }
-        @Override public Counters counters() { return counters; }
-        @Override public long busyNanos() { return busyNs; }
-        @Override public CostProfile profile() { return cost; }
-        @Override public void charge(long ns) {}
-
-        @Override
-        public void compute(long ns) {
-            long end = System.nanoTime() + ns;
-            while (System.nanoTime() < end) Thread.onSpinWait();
-        }
 
         @Override
         public void post(Op op) {
@@ -1100,7 +1073,9 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         @Override
         public void reply(Op call) {
             if (call.srcNode == self) {
-                if (call.srcWorker == worker) {
+                if (!call.signaled) {
+                    call.inFlight = false;           // passive RPC on this node: its handler has run, nobody is told
+                } else if (call.srcWorker == worker) {
                     call.inFlight = false;
                     host.onComplete(call);
                 } else {
@@ -1115,11 +1090,5 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             callPool.add(call);
         }
 
-        @Override
-        public void timer(Op op, long time) {
-            op.postedAsTimer(self, worker);
-            op.time = time;
-            timers.add(op);
-        }
     }
 }

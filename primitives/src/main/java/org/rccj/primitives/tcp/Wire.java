@@ -20,6 +20,10 @@ import javax.crypto.spec.SecretKeySpec;
  * </pre>
  * A doorbell batch to one node is one OS frame, executed in order by the target's network thread; responses
  * to OS frames come back in the order the frames were sent (one thread serves a connection), so they need no id.
+ *
+ * <p>Handshake: the acceptor sends a fresh random challenge ({@link #NONCE} bytes); the connector answers with a
+ * {@link Hello} whose MAC covers its own nonce and that challenge; the acceptor answers a status byte and (0 = ok)
+ * its own MAC over both. A recorded hello is useless on another connection (other challenge): no replay.
  */
 final class Wire {
     private Wire() {}
@@ -48,7 +52,7 @@ final class Wire {
         }
     }
 
-    static byte[] mac(byte[] secret, String label, int a, int b, int nodes, byte[] digest, byte[] nonce) {
+    static byte[] mac(byte[] secret, String label, int a, int b, int nodes, byte[] digest, byte[] nonce, byte[] challenge) {
         try {
             Mac m = Mac.getInstance("HmacSHA256");
             m.init(new SecretKeySpec(secret, "HmacSHA256"));
@@ -56,6 +60,7 @@ final class Wire {
             m.update(ByteBuffer.allocate(12).putInt(a).putInt(b).putInt(nodes).array());
             m.update(digest);
             m.update(nonce);
+            m.update(challenge);
             return m.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
@@ -64,8 +69,9 @@ final class Wire {
 
     /** The first message on a connection, from the connecting node {@code from} to node {@code to}. */
     record Hello(int magic, int from, int to, int nodes, byte[] digest, byte[] nonce, byte[] mac) {
-        static Hello create(byte[] secret, int from, int to, int nodes, byte[] digest, byte[] nonce) {
-            return new Hello(MAGIC, from, to, nodes, digest, nonce, Wire.mac(secret, "hello", from, to, nodes, digest, nonce));
+        /** A hello answering the acceptor's {@code challenge}. */
+        static Hello create(byte[] secret, int from, int to, int nodes, byte[] digest, byte[] nonce, byte[] challenge) {
+            return new Hello(MAGIC, from, to, nodes, digest, nonce, Wire.mac(secret, "hello", from, to, nodes, digest, nonce, challenge));
         }
 
         void write(DataOutputStream out) throws IOException {
@@ -90,10 +96,12 @@ final class Wire {
             return new Hello(magic, from, to, nodes, d, n, m);
         }
 
-        /** Why the acceptor {@code self} refuses this hello, or null. */
-        String problem(byte[] secret, int self, int clusterNodes, byte[] ourDigest) {
+        /** Why the acceptor {@code self}, which sent {@code challenge}, refuses this hello, or null. */
+        String problem(byte[] secret, int self, int clusterNodes, byte[] ourDigest, byte[] challenge) {
             if (magic != MAGIC) return "not an rcc node (bad magic)";
-            if (!MessageDigest.isEqual(mac, Wire.mac(secret, "hello", from, to, nodes, digest, nonce))) return "wrong secret";
+            if (!MessageDigest.isEqual(mac, Wire.mac(secret, "hello", from, to, nodes, digest, nonce, challenge))) {
+                return "wrong secret (or a hello replayed from another connection)";
+            }
             if (to != self) return "it wanted node " + to + ", this is node " + self;
             if (nodes != clusterNodes) return "cluster size " + nodes + ", ours is " + clusterNodes;
             if (from <= self || from >= clusterNodes) return "node id " + from + " does not connect to node " + self;

@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.WorkerHost;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
@@ -39,6 +41,8 @@ class TcpWireTest {
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
     private TcpFabric node0;
     private Socket peer;
+    /** The hello the next {@link #join} sends instead of a fresh one (a recorded one: replay), and the last one sent. */
+    private Wire.Hello replay, lastHello;
 
     @AfterEach
     void close() throws IOException {
@@ -75,8 +79,12 @@ class TcpWireTest {
         assertNotNull(peer, "node 0 never listened");
         peer.setSoTimeout(5000);
         DataOutputStream out = new DataOutputStream(peer.getOutputStream());
-        Wire.Hello.create(secret, 1, 0, 2, DIGEST, new byte[Wire.NONCE]).write(out);
         DataInputStream in = new DataInputStream(peer.getInputStream());
+        byte[] challenge = new byte[Wire.NONCE];
+        in.readFully(challenge);
+        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, DIGEST, new byte[Wire.NONCE], challenge);
+        lastHello = hello;
+        hello.write(out);
         int status = in.readUnsignedByte();
         if (status != 0) {
             String why = in.readUTF();
@@ -94,6 +102,20 @@ class TcpWireTest {
         m.register("test", REGION_BYTES);
         for (int i = 0; i < REGION_BYTES; i += 8) m.putLong(0, i, i * 3L + 1);
         return in;
+    }
+
+    /** Runs node 0 with {@code host} as its worker until the run fails or the test closes it. */
+    private Thread runInBackground(WorkerHost host) {
+        Thread run = new Thread(() -> {
+            try {
+                node0.run(new WorkerHost[][] {{host}, {null}});
+            } catch (TcpFailure ended) {
+                // a malformed frame stopped it, or the test closed node 0
+            }
+        });
+        run.setDaemon(true);
+        run.start();
+        return run;
     }
 
     private static final class ExecutionFailure extends Exception {
@@ -212,12 +234,98 @@ class TcpWireTest {
     }
 
     @Test
+    void aHelloRecordedOnAnotherConnectionIsRefused() throws Exception {
+        join(SECRET, 5000);
+        Wire.Hello recorded = lastHello;
+        close();
+        node0 = null;
+        peer = null;
+        replay = recorded;        // same secret, ids and config: only the acceptor's challenge differs
+        ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(SECRET, 1000));
+        assertEquals("wrong secret (or a hello replayed from another connection)", e.getMessage());
+        assertNotNull(e.joinFailure, "node 0 should give up waiting");
+    }
+
+    @Test
+    void anRpcToAnUnknownHandlerClosesTheConnection() throws Exception {
+        join(SECRET, 5000);
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        WorkerHost host = new WorkerHost() {
+            @Override public void onComplete(Op op) {}
+            @Override public void onRpc(Op call) { throw new AssertionError("handler " + call.handler + " reached the worker"); }
+            @Override public boolean runOne() {
+                running.countDown();
+                return false;
+            }
+            @Override public boolean hasReady() { return false; }
+            @Override public boolean finished() { return true; }
+            @Override public int handlers() { return 2; }
+        };
+        Thread run = runInBackground(host);
+        assertTrue(running.await(5, TimeUnit.SECONDS), "the worker never ran");      // its host is known from now on
+        ByteBuffer rpc = frame(Wire.RPC, 4 + 4 + 2 + 4).putInt(1).putInt(7).putShort((short) 0).putInt(0);
+        send(rpc);
+        assertClosedByNode0();
+        String f = node0.failure();
+        assertNotNull(f);
+        assertTrue(f.contains("node 1 sent an RPC to unknown handler 7 (node 0 has handlers 0..1); closed its connection"), f);
+        run.join(5000);
+    }
+
+    @Test
+    void aPassiveRpcIsDoneWithoutACompletionAndTheSignaledOneCompletes() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        Op passive = new Op().rpc(1, 0, 8).unsignaled(), signaled = new Op().rpc(1, 0, 8);
+        java.util.concurrent.atomic.AtomicInteger completions = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<Op> completed = new java.util.concurrent.atomic.AtomicReference<>();
+        WorkerHost host = new WorkerHost() {
+            boolean posted;
+            @Override public void onComplete(Op op) {
+                completed.set(op);
+                completions.incrementAndGet();
+            }
+            @Override public void onRpc(Op call) { throw new AssertionError("node 1 sends no requests here"); }
+            @Override public boolean runOne() {
+                if (posted) return false;
+                posted = true;
+                node0.endpoint(0, 0).post(passive);
+                node0.endpoint(0, 0).post(signaled);
+                return true;
+            }
+            @Override public boolean hasReady() { return !posted; }
+            @Override public boolean finished() { return posted; }
+        };
+        runInBackground(host);
+        // node 1 (played here) answers both requests, in order
+        for (int answered = 0; answered < 2; ) {
+            int len = Integer.reverseBytes(in.readInt());
+            byte type = in.readByte();
+            byte[] body = new byte[len - 1];
+            in.readFully(body);
+            if (type != Wire.RPC) continue;
+            ByteBuffer b = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+            int id = b.getInt();
+            assertEquals(0, b.getInt(), "handler");
+            send(frame(Wire.RPC_RESP, 8).putInt(id).putInt(0));
+            answered++;
+        }
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while ((completions.get() == 0 || passive.inFlight) && System.nanoTime() < deadline) Thread.sleep(5);
+        Thread.sleep(50);                // a wrong completion of the passive RPC would come by now
+        assertEquals(1, completions.get(), "only the signaled RPC completes through onComplete");
+        assertEquals(signaled, completed.get());
+        assertEquals(false, passive.inFlight, "the passive RPC is done");
+        assertEquals(false, signaled.inFlight);
+        assertEquals(null, node0.failure());
+    }
+
+    @Test
     void aWrongSecretIsRefusedNamedInTheLogAndTheMissingNodeTimesOut() {
         byte[] wrong = "not the secret, not the secret!!".getBytes(StandardCharsets.US_ASCII);
         ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(wrong, 1000));
-        assertEquals("wrong secret", e.getMessage());
+        assertEquals("wrong secret (or a hello replayed from another connection)", e.getMessage());
         String logged = log.toString(StandardCharsets.UTF_8);
-        assertTrue(logged.matches("(?s)rcc: node 0 refused a connection from /127\\.0\\.0\\.1:\\d+ claiming to be node 1: wrong secret\\R"), logged);
+        assertTrue(logged.matches("(?s)rcc: node 0 refused a connection from /127\\.0\\.0\\.1:\\d+ claiming to be node 1: wrong secret \\(or a hello replayed from another connection\\)\\R"), logged);
         assertNotNull(e.joinFailure, "node 0 should give up waiting");
         assertTrue(e.joinFailure.matches("node 1 \\(127\\.0\\.0\\.1:\\d+\\) did not join within 1\\.0 s"), e.joinFailure);
     }
