@@ -32,7 +32,8 @@ public final class RegisteredMemory {
 
     private final int node;
     private CpuAtomics cpuAtomics;
-    private final List<ByteBuffer[]> regions = new ArrayList<>();
+    /** The chunks of each region, by region id (an array: every memory access starts here). */
+    private ByteBuffer[][] regions = new ByteBuffer[0][];
     private final List<Long> sizes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
@@ -59,19 +60,20 @@ public final class RegisteredMemory {
             long len = Math.min(chunkMask + 1, size - ((long) i << chunkShift));
             chunks[i] = ByteBuffer.allocateDirect((int) len).order(ByteOrder.nativeOrder());
         }
-        regions.add(chunks);
+        regions = java.util.Arrays.copyOf(regions, regions.length + 1);
+        regions[regions.length - 1] = chunks;
         sizes.add(size);
         names.add(name);
-        return regions.size() - 1;
+        return regions.length - 1;
     }
 
-    public int regionCount() { return regions.size(); }
+    public int regionCount() { return regions.length; }
     public String regionName(int region) { return names.get(region); }
     public long regionSize(int region) { return sizes.get(region); }
     public long totalBytes() { long s = 0; for (long b : sizes) s += b; return s; }
 
     /** The chunk holding offset {@code off} of a region (an 8-aligned word never straddles two chunks). */
-    private ByteBuffer buf(int region, long off) { return regions.get(region)[(int) (off >>> chunkShift)]; }
+    private ByteBuffer buf(int region, long off) { return regions[region][(int) (off >>> chunkShift)]; }
 
     private int at(long off) { return (int) (off & chunkMask); }
 
