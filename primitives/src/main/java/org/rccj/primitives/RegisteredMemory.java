@@ -32,7 +32,8 @@ public final class RegisteredMemory {
 
     private final int node;
     private CpuAtomics cpuAtomics;
-    private final List<ByteBuffer[]> regions = new ArrayList<>();
+    /** The chunks of each region, by region id (an array: every memory access starts here). */
+    private ByteBuffer[][] regions = new ByteBuffer[0][];
     private final List<Long> sizes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
@@ -68,13 +69,14 @@ public final class RegisteredMemory {
         int n = (int) chunks64;
         ByteBuffer[] chunks = new ByteBuffer[n];
         if (!lazy) for (int i = 0; i < n; i++) chunks[i] = allocate(size, i);
-        regions.add(chunks);
+        regions = java.util.Arrays.copyOf(regions, regions.length + 1);
+        regions[regions.length - 1] = chunks;
         sizes.add(size);
         names.add(name);
-        return regions.size() - 1;
+        return regions.length - 1;
     }
 
-    public int regionCount() { return regions.size(); }
+    public int regionCount() { return regions.length; }
     public String regionName(int region) { return names.get(region); }
     public long regionSize(int region) { return sizes.get(region); }
     public long totalBytes() { long s = 0; for (long b : sizes) s += b; return s; }
@@ -86,13 +88,13 @@ public final class RegisteredMemory {
 
     /** The chunk holding offset {@code off} of a region (an 8-aligned word never straddles two chunks). */
     private ByteBuffer buf(int region, long off) {
-        ByteBuffer b = regions.get(region)[(int) (off >>> chunkShift)];
+        ByteBuffer b = regions[region][(int) (off >>> chunkShift)];
         return b != null ? b : touch(region, (int) (off >>> chunkShift));
     }
 
     /** A shadow's chunk on first use (zeroed, as registered memory starts). */
     private synchronized ByteBuffer touch(int region, int chunk) {
-        ByteBuffer[] chunks = regions.get(region);
+        ByteBuffer[] chunks = regions[region];
         if (chunks[chunk] == null) chunks[chunk] = allocate(sizes.get(region), chunk);
         return chunks[chunk];
     }

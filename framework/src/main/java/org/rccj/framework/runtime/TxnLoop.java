@@ -1,5 +1,6 @@
 package org.rccj.framework.runtime;
 
+import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.history.HistoryRecord;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.AbortException;
@@ -11,7 +12,7 @@ import org.rccj.framework.txn.TxnExecutor;
  * The body of a transaction coroutine (a coordinator): pick a transaction, run it through the protocol,
  * retry concurrency aborts with exponential back-off, record statistics and history, until the end time.
  */
-final class TxnLoop implements Runnable {
+final class TxnLoop implements Coroutine.Step {
     private static final int MAX_BACKOFF_SHIFT = 6;
     private static final int YIELD_EVERY = 4;
     private int sinceYield;
@@ -37,51 +38,55 @@ final class TxnLoop implements Runnable {
         return (++seq << 24) | ctx.globalId;
     }
 
+    /**
+     * One step of the coroutine: a transaction to its commit or final abort (concurrency aborts are retried
+     * after a back-off); false once the end time has come.
+     */
     @Override
-    public void run() {
-        Tx tx = ctx.tx;
+    public boolean step() {
         long end = stats.end;
-        while (ctx.now() < end) {
-            int type = gen.next();
-            long first = ctx.now();
-            int attempt = 0;
-            while (true) {
-                tx.begin(nextId(), type);
-                AbortException abort = null;
-                long t0 = ctx.now();
-                try {
-                    gen.execute(tx);
-                    tx.fetch();
-                    tx.chargeLogic();
-                    stats.execute(t0, ctx.now() - tx.fetchNanos());
-                    exec.commit(tx);
-                } catch (AbortException a) {
-                    abort = a;
-                }
-                ctx.release();
-                long now = ctx.now();
-                if (abort == null) {
-                    stats.commit(type, first, now);
-                    if (stats.history != null) stats.history.add(record(tx));
-                    gen.committed(tx);
-                    break;
-                }
-                exec.abort(tx);
-                ctx.release();
-                stats.abort(type, abort.reason, abort.logic, now);
-                if (abort.logic || ctx.now() >= end) break;
-                long max = backoffNs << Math.min(attempt++, MAX_BACKOFF_SHIFT);
-                if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));
-                else ctx.yieldNow();
+        if (ctx.now() >= end) return false;
+        Tx tx = ctx.tx;
+        int type = gen.next();
+        long first = ctx.now();
+        int attempt = 0;
+        while (true) {
+            tx.begin(nextId(), type);
+            AbortException abort = null;
+            long t0 = ctx.now();
+            try {
+                gen.execute(tx);
+                tx.fetch();
+                tx.chargeLogic();
+                stats.execute(t0, ctx.now() - tx.fetchNanos());
+                exec.commit(tx);
+            } catch (AbortException a) {
+                abort = a;
             }
-            // between transactions, let the worker's other coroutines and its event loop (RPCs for this
-            // worker) in: always when another coroutine is ready, and at least every few transactions (on
-            // real fabrics one-sided ops complete inline, so a coroutine might otherwise never yield)
-            if (ctx.worker.hasReady() || ++sinceYield >= YIELD_EVERY) {
-                sinceYield = 0;
-                ctx.yieldNow();
+            ctx.release();
+            long now = ctx.now();
+            if (abort == null) {
+                stats.commit(type, first, now);
+                if (stats.history != null) stats.history.add(record(tx));
+                gen.committed(tx);
+                break;
             }
+            exec.abort(tx);
+            ctx.release();
+            stats.abort(type, abort.reason, abort.logic, now);
+            if (abort.logic || ctx.now() >= end) break;
+            long max = backoffNs << Math.min(attempt++, MAX_BACKOFF_SHIFT);
+            if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));
+            else ctx.yieldNow();
         }
+        // between transactions, let the worker's other coroutines and its event loop (RPCs for this
+        // worker) in: always when another coroutine is ready, and at least every few transactions (on
+        // real fabrics one-sided ops complete inline, so a coroutine might otherwise never yield)
+        if (ctx.worker.hasReady() || ++sinceYield >= YIELD_EVERY) {
+            sinceYield = 0;
+            ctx.yieldNow();
+        }
+        return true;
     }
 
     private HistoryRecord record(Tx tx) {

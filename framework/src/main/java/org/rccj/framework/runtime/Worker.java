@@ -46,6 +46,12 @@ public final class Worker implements WorkerHost {
         ready.add(c);
     }
 
+    /** Starts a coroutine whose body runs in steps (transactions), see {@link Coroutine#ofSteps}. */
+    void start(CoroutineContext c, Coroutine.Step body) {
+        c.coroutine = Coroutine.ofSteps(body);
+        ready.add(c);
+    }
+
     String typeName(int type) { return typeNames.get(type); }
 
     public WorkerStats stats() { return stats; }

@@ -12,41 +12,42 @@ package org.rccj.framework.store;
  * move, so a tuple with the right key at a valid offset is the right tuple.
  */
 public final class LocationCache {
-    private final long[] tags;
-    private final long[] values;   // (tuple offset + 1) ^ mix(tag); 0 = empty
+    /** Entry s is two adjacent words (one cache line): the tag at {@code 2s + TAG}, the value at {@code 2s + VALUE}. */
+    private static final int TAG = 0, VALUE = 1;
+    /** Tags and values ((tuple offset + 1) ^ mix(tag); 0 = empty), interleaved. */
+    private final long[] entries;
     private final int mask;
 
     public LocationCache(int entries) {
         int n = Integer.highestOneBit(Math.max(16, entries));
         if (n < entries) n <<= 1;
-        tags = new long[n];
-        values = new long[n];
+        this.entries = new long[2 * n];
         mask = n - 1;
     }
 
-    public int capacity() { return tags.length; }
+    public int capacity() { return entries.length / 2; }
 
     private static long tag(int table, long key) { return Hashing.mix(key, table); }
 
     /** Tuple offset, or -1 (a miss). The offset may be garbage after a race: validate it before use. */
     public long get(int table, long key) {
         long tag = tag(table, key);
-        int s = (int) (tag & mask);
-        long v = values[s];
-        if (v == 0 || tags[s] != tag) return -1;
+        int s = 2 * (int) (tag & mask);
+        long v = entries[s + VALUE];
+        if (v == 0 || entries[s + TAG] != tag) return -1;
         return (v ^ Hashing.mix(tag)) - 1;
     }
 
     public void put(int table, long key, long offset) {
         long tag = tag(table, key);
-        int s = (int) (tag & mask);
-        tags[s] = tag;
-        values[s] = (offset + 1) ^ Hashing.mix(tag);
+        int s = 2 * (int) (tag & mask);
+        entries[s + TAG] = tag;
+        entries[s + VALUE] = (offset + 1) ^ Hashing.mix(tag);
     }
 
     public void invalidate(int table, long key) {
         long tag = tag(table, key);
-        int s = (int) (tag & mask);
-        if (tags[s] == tag) values[s] = 0;
+        int s = 2 * (int) (tag & mask);
+        if (entries[s + TAG] == tag) entries[s + VALUE] = 0;
     }
 }

@@ -58,4 +58,40 @@ class HistogramTest {
         copy.recordValue(5);
         assertEquals(200, a.toHdr().getTotalCount(), "the copy is independent");
     }
+
+    @Test
+    void bufferedValuesReachEveryReaderAsIfRecordedOneByOne() throws Exception {
+        // values wait in batches of Histogram.BATCH: every read, merge, copy and serialization sees them all
+        SplittableRandom r = new SplittableRandom(11);
+        org.HdrHistogram.Histogram ref = new org.HdrHistogram.Histogram(Histogram.SIGNIFICANT_DIGITS);
+        Histogram h = new Histogram();
+        int n = 3 * Histogram.BATCH + 5;          // ends with a partly filled batch
+        for (int i = 0; i < n; i++) {
+            long v = r.nextLong(1_000_000);
+            h.record(v);
+            ref.recordValue(v);
+        }
+        assertEquals(ref, h.toHdr(), "toHdr holds the buffered values");
+        assertEquals(ref.getValueAtPercentile(99), h.toHdr().getValueAtPercentile(99));
+
+        Histogram fresh = new Histogram();
+        fresh.record(7);                        // only buffered
+        fresh.add(h);
+        ref.recordValue(7);
+        assertEquals(ref, fresh.toHdr(), "add drains both sides");
+
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        Histogram partly = new Histogram();
+        partly.record(5);
+        partly.record(9);
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) { out.writeObject(partly); }
+        Histogram back;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            back = (Histogram) in.readObject();
+        }
+        assertEquals(2, back.toHdr().getTotalCount(), "serialized with its buffered values");
+        back.record(3);                         // and records again after the trip
+        assertEquals(3, back.count());
+        assertEquals(3, back.toHdr().getTotalCount());
+    }
 }
