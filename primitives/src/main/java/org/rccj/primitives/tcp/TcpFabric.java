@@ -1037,6 +1037,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         @Override public long now() { return System.nanoTime() - base; }
         @Override public Counters counters() { return counters; }
         @Override public long busyNanos() { return busyNs; }
+        // the wire has no passive flag: the callee replies to every RPC, so the stages send ordinary ones
+        @Override public boolean passiveRpc() { return false; }
         @Override public CostProfile profile() { return cost; }
         @Override public void charge(long ns) {}
 
