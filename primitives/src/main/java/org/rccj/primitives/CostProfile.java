@@ -84,6 +84,12 @@ public final class CostProfile {
     public final int tornLineBytes;
     public final long tornLineGapNs;
     public final long atomicGapNs;
+    /** CPU time of a workload's own logic per transaction type, ns ({@code logic_ns.WORKLOAD.TYPE}, lower case). */
+    private final Map<String, Long> logicNs = new LinkedHashMap<>();
+
+    /** Prefix of the per-transaction-type logic costs; the range every such figure must be in. */
+    public static final String LOGIC_PREFIX = "logic_ns.";
+    public static final double LOGIC_MAX_NS = 1e8;
 
     private CostProfile(String name, Properties p) {
         this.name = name;
@@ -97,6 +103,19 @@ public final class CostProfile {
         }
         for (String k : p.stringPropertyNames()) {
             if (k.equals("description") || k.equals("base")) continue;
+            if (k.startsWith(LOGIC_PREFIX)) {
+                String[] parts = k.substring(LOGIC_PREFIX.length()).split("\\.", -1);
+                if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty() || !k.equals(k.toLowerCase(java.util.Locale.ROOT))) {
+                    throw new IllegalArgumentException("profile " + name + ": '" + k + "' is not " + LOGIC_PREFIX + "WORKLOAD.TYPE in lower case");
+                }
+                double v = d(p, k);
+                if (!(v >= 0 && v <= LOGIC_MAX_NS)) {
+                    throw new IllegalArgumentException("profile " + name + ": " + k + "=" + p.getProperty(k).trim() + " is out of range [0, "
+                            + fmt(LOGIC_MAX_NS) + "] (CPU time of the workload's logic per transaction, ns)");
+                }
+                logicNs.put(k, Math.round(v));
+                continue;
+            }
             if (PARAMETERS.stream().noneMatch(q -> q.key().equals(k))) {
                 throw new IllegalArgumentException("profile " + name + ": unknown parameter '" + k + "' (see docs/calibration.md)");
             }
@@ -148,6 +167,15 @@ public final class CostProfile {
     }
 
     private static long l(Properties p, String k) { return Math.round(d(p, k)); }
+
+    /**
+     * CPU time of {@code workload}'s own logic for one transaction of {@code type} (the profile's
+     * {@code logic_ns.WORKLOAD.TYPE}, names in lower case), or -1 if the profile has no figure for it.
+     */
+    public long logicNs(String workload, String type) {
+        Long v = logicNs.get(LOGIC_PREFIX + workload.toLowerCase(java.util.Locale.ROOT) + "." + type.toLowerCase(java.util.Locale.ROOT));
+        return v == null ? -1 : v;
+    }
 
     /** The built-in profile names. */
     public static List<String> known() { return KNOWN; }
@@ -204,6 +232,7 @@ public final class CostProfile {
         Properties p = KNOWN.contains(spec) ? builtIn(spec) : new Properties();
         Map<String, String> m = new LinkedHashMap<>();
         for (Parameter q : PARAMETERS) m.put(q.key(), p.getProperty(q.key(), "").trim());
+        p.stringPropertyNames().stream().filter(k -> k.startsWith(LOGIC_PREFIX)).sorted().forEach(k -> m.put(k, p.getProperty(k).trim()));
         return m;
     }
 

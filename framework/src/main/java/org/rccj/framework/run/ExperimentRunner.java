@@ -74,6 +74,7 @@ public final class ExperimentRunner {
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());
         Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
+        List<String> freeLogic = cluster.logicCosts(wf.name());
         protocol.attach(cluster);
         boolean record = c.verify() || c.history() != null;
         long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
@@ -113,6 +114,7 @@ public final class ExperimentRunner {
         r.wallS = wallS;
         r.cpuS = cpuS;
         r.simEvents = fabric.events();
+        if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
         r.simCommitsTotal = workersCommitsTotal(workers);
         r.extra.putAll(ff.metrics(fabric, fabricSetup));
         StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);

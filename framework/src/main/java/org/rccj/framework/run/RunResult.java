@@ -40,6 +40,8 @@ public final class RunResult implements java.io.Serializable {
     public final Map<String, Double> extra = new LinkedHashMap<>();
     /** Filled when verification ran. */
     public Verification verification = Verification.notChecked();
+    /** Transaction types whose logic the run's profile gives no CPU cost for ({@code logic_ns.*}; sim only). */
+    public List<String> freeLogic = List.of();
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;

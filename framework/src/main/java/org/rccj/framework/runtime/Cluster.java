@@ -24,6 +24,8 @@ public final class Cluster {
     private final List<String> handlerNames = new ArrayList<>();
     Worker[][] workers;
     private final LocationCache[] caches;
+    /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
+    private long[] logicNs;
 
     public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) {
         this.shape = shape;
@@ -40,6 +42,25 @@ public final class Cluster {
         caches = new LocationCache[fabric.nodes()];
         for (int n = 0; n < caches.length; n++) caches[n] = new LocationCache(entries);
     }
+
+    /**
+     * Takes the workload's logic cost per transaction type from the profile ({@code logic_ns.WORKLOAD.TYPE}); a type
+     * the profile has no figure for costs nothing. Returns those types (to warn about).
+     */
+    public List<String> logicCosts(String workloadName) {
+        List<String> types = workload.txnTypes(), missing = new ArrayList<>();
+        org.rccj.primitives.CostProfile cost = fabric.endpoint(0, 0).profile();
+        long[] ns = new long[types.size()];
+        for (int t = 0; t < ns.length; t++) {
+            ns[t] = Math.max(0, cost.logicNs(workloadName, types.get(t)));
+            if (cost.logicNs(workloadName, types.get(t)) < 0) missing.add(types.get(t));
+        }
+        logicNs = ns;
+        return missing;
+    }
+
+    /** Modelled CPU time of the workload's logic for one transaction of {@code type}, ns. */
+    public long logicNs(int type) { return logicNs == null ? 0 : logicNs[type]; }
 
     public int nodes() { return fabric.nodes(); }
     public int threads() { return fabric.threads(); }

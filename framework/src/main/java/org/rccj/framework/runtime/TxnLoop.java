@@ -52,6 +52,7 @@ final class TxnLoop implements Runnable {
                 try {
                     gen.execute(tx);
                     tx.fetch();
+                    tx.chargeLogic();
                     stats.execute(t0, ctx.now() - tx.fetchNanos());
                     exec.commit(tx);
                 } catch (AbortException a) {

@@ -134,6 +134,13 @@ public final class Tx {
     /** The logic's own CPU work, {@code ns} (modelled on sim, spun on real threads); the protocol decides where it is paid. */
     public void compute(long ns) { executor.compute(this, ns); }
 
+    /**
+     * Charges the workload's own logic for this attempt of a transaction of type {@link #type}: the profile's measured
+     * {@code logic_ns.WORKLOAD.TYPE} (docs/calibration.md) on sim, nothing on real fabrics. The framework calls it once
+     * per attempt, after the logic ran (the coordinator's loop, and a replaying participant's run).
+     */
+    public void chargeLogic() { executor.logic(this, ctx.cluster.logicNs(type)); }
+
     /** Aborts the transaction for a workload-logic reason; it is not retried. */
     public void logicAbort() { throw AbortException.LOGIC; }
 }

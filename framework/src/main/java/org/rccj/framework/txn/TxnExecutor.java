@@ -24,8 +24,17 @@ public abstract class TxnExecutor {
     public abstract void abort(Tx tx);
 
     /**
-     * The workload's logic spends {@code ns} of CPU ({@link Tx#compute}). Charged to this coroutine's core; a protocol
-     * whose coordinator only re-runs logic that others execute for the database (CALVIN) may decline.
+     * Whether this coroutine pays for the workload logic it runs ({@link #compute}, {@link #logic}): yes, unless a
+     * protocol's coordinator only re-runs logic that others execute for the database (CALVIN).
      */
-    public void compute(Tx tx, long ns) { ctx.ep.compute(ns); }
+    protected boolean paysForLogic(Tx tx) { return true; }
+
+    /** The workload's logic spends {@code ns} of CPU ({@link Tx#compute}): modelled on sim, spun on real fabrics. */
+    public final void compute(Tx tx, long ns) { if (paysForLogic(tx)) ctx.ep.compute(ns); }
+
+    /**
+     * The modelled CPU time of the workload's own logic for this transaction ({@link Tx#chargeLogic}, the profile's
+     * {@code logic_ns.*}): charged on sim, nothing on real fabrics, where the logic really ran.
+     */
+    public final void logic(Tx tx, long ns) { if (ns > 0 && paysForLogic(tx)) ctx.ep.charge(ns); }
 }

@@ -113,9 +113,7 @@ final class CalvinExecutor extends TxnExecutor {
 
     /** The active participants pay for the logic; this coroutine runs it only for its own books, unless read-only. */
     @Override
-    public void compute(Tx tx, long ns) {
-        if (!submitted || reporter < 0) super.compute(tx, ns);
-    }
+    protected boolean paysForLogic(Tx tx) { return !submitted || reporter < 0; }
 
     private IllegalStateException diverged(Tx tx, String what) {
         return new IllegalStateException("CALVIN transaction " + tx.id + " (type " + tx.type + ") diverged from its active participants' replay: "

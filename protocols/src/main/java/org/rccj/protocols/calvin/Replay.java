@@ -54,6 +54,7 @@ final class Replay {
         try {
             replayer.execute(tx);
             tx.fetch();
+            tx.chargeLogic();
         } catch (AbortException a) {
             return false;
         }

@@ -67,7 +67,9 @@ class SharedReadLocksTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"nowait, all-rpc", "nowait, all-onesided", "nowait, LOCK", "waitdie, all-rpc", "waitdie, all-onesided", "waitdie, RELEASE"})
     void readersShareAHotTuple(String protocol, String code) {
-        Object[] hot = {"workload.write_probability", 0.0, "workload.hot_fraction", 0.002, "workload.hot_probability", 1.0};
+        // 3 ms: exclusive WAITDIE readers of 3 hot keys commit barely 20 per ms (they mostly wound each other), too
+        // few for assertPassed in the default 1 ms once the workload logic costs CPU (issue 9 section 4.2)
+        Object[] hot = {"workload.write_probability", 0.0, "workload.hot_fraction", 0.002, "workload.hot_probability", 1.0, "duration_ms", 3.0};
         RunResult exclusive = Runs.run(config(protocol, "ycsb", code, "exclusive", hot));
         RunResult shared = Runs.run(config(protocol, "ycsb", code, "shared", hot));
         String what = protocol + " " + code + ": exclusive " + exclusive.abortReasons + ", shared " + shared.abortReasons;
@@ -80,7 +82,7 @@ class SharedReadLocksTest {
         assertTrue(shared.commits() > exclusive.commits(), what + ": commits " + shared.commits() + " vs " + exclusive.commits());
 
         // with some writers, shared read locks still abort less
-        Object[] mixed = {"workload.write_probability", 0.05, "workload.hot_fraction", 0.002, "workload.hot_probability", 1.0};
+        Object[] mixed = {"workload.write_probability", 0.05, "workload.hot_fraction", 0.002, "workload.hot_probability", 1.0, "duration_ms", 3.0};
         RunResult ex = Runs.run(config(protocol, "ycsb", code, "exclusive", mixed));
         RunResult sh = Runs.run(config(protocol, "ycsb", code, "shared", mixed));
         assertPassed(ex, what);

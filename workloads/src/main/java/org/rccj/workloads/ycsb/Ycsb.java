@@ -21,7 +21,7 @@ import org.rccj.primitives.RegisteredMemory;
  * YCSB in the form RDMA transaction papers use (RCC, DrTM+H): one table of fixed-size records hashed over
  * all nodes; a transaction touches {@code ops_per_txn} distinct keys in one fetch round, each a read or (with
  * {@code write_probability}) a read-modify-write, then spends {@code compute_us} of CPU time in the execution
- * stage. Keys come from a hot area ({@code hot_probability} of the operations go to the first
+ * stage (on top of the logic's own measured cost, the profile's {@code logic_ns.ycsb.*}, which the framework charges). Keys come from a hot area ({@code hot_probability} of the operations go to the first
  * {@code hot_fraction} of the keys, the rest uniformly to the others) or, with {@code zipf_theta} set, from a
  * Zipfian distribution over all keys (rank r = key r; hashing spreads the popular keys over the nodes).
  *

@@ -16,7 +16,7 @@ public final class YcsbFactory implements WorkloadFactory {
             Param.ofDouble("hot_fraction", 0.001, 0, 1, "share of the keys that form the hot area"),
             Param.ofDouble("hot_probability", 0.1, 0, 1, "share of operations that go to the hot area (the rest: uniform over the other keys)"),
             Param.ofOptionalDouble("zipf_theta", 0, 0.9999, "Zipfian skew of key choice (YCSB uses 0.99); when set it replaces the hot area; off by default"),
-            Param.ofDouble("compute_us", 5, 0, 1_000_000, "CPU work per transaction in the execution stage, microseconds (sim: modelled CPU time; local: spins)"),
+            Param.ofDouble("compute_us", 5, 0, 1_000_000, "extra CPU work per transaction in the execution stage, microseconds, on top of the logic's own measured cost (the profile's logic_ns.ycsb.*; sim: modelled CPU time; local: spins)"),
             org.rccj.workloads.LocalFraction.param());
 
     @Override public String name() { return "ycsb"; }
