@@ -92,7 +92,14 @@ final class ListCommand implements Command {
         }
         out.println("  or a profile file: key=value lines, base=NAME to start from a built-in one (calibration.md)");
         out.println("  codes that need loopback atomics on hardware whose NIC atomics are incoherent (cx4-edr, cx6-hdr):");
-        out.println("  every code except all-rpc (any one-sided stage may CAS a word that handlers CAS too)");
+        out.println("  those that bind one-sided a stage posting NIC CAS/FAA on words a CPU path also updates:");
+        for (ProtocolFactory pf : Registry.protocols()) {
+            List<Stage> s = pf.nicAtomicStages();
+            long n = HybridCode.all(pf.stages()).stream().filter(h -> pf.needsLoopback(h.code())).count();
+            out.printf("    %-12s %s%n", pf.name(), s.isEmpty() ? "none (no code needs it)"
+                    : s.stream().map(Stage::name).collect(java.util.stream.Collectors.joining(" or ")) + " one-sided ("
+                    + n + " of " + HybridCode.all(pf.stages()).size() + " codes)");
+        }
         return Exit.OK;
     }
 

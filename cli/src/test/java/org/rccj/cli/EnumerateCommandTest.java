@@ -30,7 +30,10 @@ class EnumerateCommandTest {
         assertEquals(64, codes.size());
         CsvTable t = CsvTable.read(dir.resolve("e/hybrid.csv"));
         assertEquals(64, t.rows().size());
-        assertEquals(List.of("code", "onesided", "protocol", "workload"), t.keyColumns());
+        assertEquals(List.of("code", "onesided", "loopback", "protocol", "workload"), t.keyColumns());
+        // fakeproto declares no NIC-atomic stages of its own: the conservative default, every one-sided stage
+        assertEquals("no", t.get(0, "loopback"));
+        assertEquals("yes", t.get(18, "loopback"));
         for (int r = 0; r < 64; r++) assertEquals(Integer.toString(r), t.get(r, "code"), "sorted by code");
         assertEquals("all-rpc", t.get(0, "onesided"));
         assertEquals("READ+COMMIT", t.get(18, "onesided"));

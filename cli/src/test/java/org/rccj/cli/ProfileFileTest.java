@@ -49,4 +49,26 @@ class ProfileFileTest {
         Cli.Outcome o = Cli.run(dir, "list");
         assertTrue(o.out().contains("cx4-edr") && o.out().contains("cx6-hdr") && o.out().contains("profile file"), o.out());
     }
+
+    @Test void localRejectsABadFileNamingIt() throws Exception {
+        Path p = Cli.file(dir, "bad.properties", "base=cx4-edr\nnic.reed_mops=10\n");
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("fabric: local", "profile: " + p));
+        Cli.run(dir, "run", f.toString()).assertBadInput("profile", "bad.properties", "nic.reed_mops");
+        Path missing = dir.resolve("missing.properties");
+        Cli.run(dir, "run", Cli.file(dir, "exp2.yaml", Cli.yaml("fabric: local", "profile: " + missing)).toString())
+                .assertBadInput("profile", "missing.properties");
+    }
+
+    @Test void localTakesAGoodFile() throws Exception {
+        Path p = Cli.file(dir, "ok.properties", "base=cx6-hdr\nwire.one_way_ns=900\n");
+        var c = org.rccj.framework.run.ConfigResolver.resolve(new java.util.LinkedHashMap<>(java.util.Map.of(
+                "protocol", "fakeproto", "nodes", 3, "fabric", "local", "profile", p.toString(), "workload", java.util.Map.of("name", "fakewl"))));
+        assertEquals(p.toString(), c.fabricSetting("profile"));
+    }
+
+    @Test void listSaysWhichCodesNeedLoopbackAtomics() {
+        Cli.Outcome o = Cli.run(dir, "list");
+        assertTrue(o.out().contains("codes that need loopback atomics"), o.out());
+        assertFalse(o.out().contains("every code except all-rpc"), o.out());
+    }
 }

@@ -1,6 +1,7 @@
 package org.rccj.fabrics;
 
 import java.util.List;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
@@ -12,7 +13,8 @@ import org.rccj.primitives.LocalFabric;
 public final class LocalFabricFactory implements FabricFactory {
     static final String PROFILE = "profile";
     static final List<Param> PARAMS = List.of(
-            Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (local charges no simulated time)"));
+            new Param(PROFILE, Param.Type.STRING, CostProfile.DEFAULT, 0, 0, List.of(), "cost profile handed to the workers (local charges no simulated time): "
+                    + String.join(", ", CostProfile.known()) + ", or a profile file (calibration.md)"));
 
     @Override public String name() { return "local"; }
 
@@ -23,5 +25,8 @@ public final class LocalFabricFactory implements FabricFactory {
 
     @Override public List<Param> parameters() { return PARAMS; }
     @Override public boolean virtualTime() { return false; }
+    /** A profile name or file that does not load is bad input (exit 2 naming it), as on sim. */
+    @Override public void check(Map<String, Object> settings) { SimFabricFactory.checkProfile(settings); }
+
     @Override public Fabric create(FabricSetup s) { return new LocalFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE))); }
 }

@@ -41,7 +41,10 @@ public final class SimFabricFactory implements FabricFactory {
 
     /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */
     @Override
-    public void check(Map<String, Object> settings) {
+    public void check(Map<String, Object> settings) { checkProfile(settings); }
+
+    /** Shared with {@code local}: the {@code profile} setting loads, or a one-line {@link ConfigException} names it. */
+    static void checkProfile(Map<String, Object> settings) {
         try {
             CostProfile.load(String.valueOf(settings.get(PROFILE)));
         } catch (IllegalArgumentException e) {

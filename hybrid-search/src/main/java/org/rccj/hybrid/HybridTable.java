@@ -6,18 +6,23 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.spi.Registry;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 
 /**
  * {@code hybrid.csv}: one row per hybrid code with a finished result, sorted by code: {@code code},
- * {@code onesided} (one-sided stage names joined by '+', "all-rpc" for code 0), {@code protocol},
+ * {@code onesided} (one-sided stage names joined by '+', "all-rpc" for code 0), {@code loopback} ("yes" when
+ * the code binds one-sided a stage that posts NIC atomics, so that on a profile whose NIC atomics are
+ * incoherent with the CPU's every CPU atomic on such words goes through the local NIC; "?" for a protocol not
+ * on the class path; {@link ProtocolFactory#needsLoopback}), {@code protocol},
  * {@code workload}, then {@link ResultTable}'s runs and metrics (mean and 95% CI over seeds). Built from
  * summary.json files only, so a merged set of shards gives the same bytes as one full enumeration.
  */
 public final class HybridTable {
     public static final String FILE_NAME = "hybrid.csv";
-    public static final List<String> KEY_COLUMNS = List.of("code", "onesided", "protocol", "workload");
+    public static final List<String> KEY_COLUMNS = List.of("code", "onesided", "loopback", "protocol", "workload");
 
     private HybridTable() {}
 
@@ -37,8 +42,17 @@ public final class HybridTable {
         List<ResultTable.Row> rows = new ArrayList<>();
         for (CodeResult c : codes) {
             RunMetrics first = c.runs().get(0);
-            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), first.protocol(), first.workload()), c.runs()));
+            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), loopback(first.protocol(), c.code()),
+                    first.protocol(), first.workload()), c.runs()));
         }
         return ResultTable.csv(KEY_COLUMNS, rows);
+    }
+
+    /** "yes"/"no": does {@code code} of {@code protocol} need loopback atomics on incoherent NICs ("?": unknown protocol). */
+    static String loopback(String protocol, int code) {
+        for (ProtocolFactory pf : Registry.protocols()) {
+            if (pf.name().equals(protocol)) return pf.needsLoopback(code) ? "yes" : "no";
+        }
+        return "?";
     }
 }

@@ -19,6 +19,13 @@ public interface Endpoint {
     /** Posts one op as its own doorbell batch. */
     void post(Op op);
 
+    /**
+     * Whether this fabric carries passive RPCs ({@link Op#unsignaled} on an RPC: no reply message, the handler
+     * is known to have run from a later completion from the same node). A fabric that cannot (tcp: its wire
+     * has no flag for it, the callee would reply anyway) says false and callers send ordinary RPCs.
+     */
+    default boolean passiveRpc() { return true; }
+
     /** Handler side: sends the reply of {@code call} (now or, for a deferred reply, later). */
     void reply(Op call);
 

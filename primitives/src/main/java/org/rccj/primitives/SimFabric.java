@@ -379,7 +379,10 @@ public final class SimFabric implements Fabric {
                 return;
             }
             if (op.kind != K_TIMER) charge(cost.pollCqNs);
-            if (op.verb == Verb.RPC && !passive.isEmpty()) learnPassive(op.node);
+            // a later completion from the same node tells that its passive RPCs ran: an RPC reply (the same
+            // connection) or, so that a hybrid code whose only RPCs are passive ones does not keep them
+            // forever, a one-sided completion; only those whose handler has run are freed
+            if (op.kind != K_TIMER && !passive.isEmpty()) learnPassive(op.node);
             op.inFlight = false;
             host.onComplete(op);
         }
@@ -410,7 +413,7 @@ public final class SimFabric implements Fabric {
             }
         }
 
-        /** A signaled reply from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
+        /** A completion from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
         private void learnPassive(int node) {
             int keep = 0;
             for (int i = 0, n = passive.size(); i < n; i++) {

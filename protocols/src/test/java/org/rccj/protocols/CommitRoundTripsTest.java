@@ -104,4 +104,27 @@ class CommitRoundTripsTest {
         assertPerCommit(1, r.network.local, r, protocol + ": the entry for the written partition's backup (the coordinator's node)");
         assertPerCommit(3, r.network.write, r, protocol + ": 2 commit WRITEs and the entry for the coordinator's backup");
     }
+
+    /**
+     * After the commit decision nothing waits for the RPC tail (passive RPCs, WriteStage.runPassive): COMMIT and a
+     * committed transaction's RELEASE take less than one wire latency on RPC, while the one-sided COMMIT still
+     * waits for its signaled unlock WRITE (a round trip). The requests are still sent and counted
+     * ({@link #commitIsOneRoundTrip}) and the runs verify.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"occ,false", "nowait,true", "waitdie,true", "mvcc,false", "sundial,false"})
+    void passiveRpcTailAddsNoRoundTrip(String protocol, boolean readLocked) {
+        List<Stage> stages = stages(protocol);
+        int tail = Stage.COMMIT.bit | Stage.RELEASE.bit, all = HybridCode.allOneSided(stages).code();
+        long oneWay = org.rccj.primitives.CostProfile.load(org.rccj.primitives.CostProfile.DEFAULT).oneWayNs;
+        RunResult rpc = run(protocol, all & ~tail, 1);
+        assertTrue(rpc.verification.passed(), protocol + " " + rpc.verification);
+        assertTrue(rpc.stages.get(Stage.COMMIT).mean() < oneWay, protocol + ": RPC COMMIT " + rpc.stages.get(Stage.COMMIT).mean() + " ns");
+        if (readLocked) {
+            assertTrue(rpc.stages.get(Stage.RELEASE).mean() < oneWay, protocol + ": RPC RELEASE " + rpc.stages.get(Stage.RELEASE).mean() + " ns");
+        }
+        RunResult one = run(protocol, tail, 1);
+        assertTrue(one.verification.passed(), protocol + " " + one.verification);
+        assertTrue(one.stages.get(Stage.COMMIT).mean() > 2 * oneWay, protocol + ": one-sided COMMIT " + one.stages.get(Stage.COMMIT).mean() + " ns");
+    }
 }

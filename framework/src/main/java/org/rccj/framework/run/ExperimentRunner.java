@@ -71,8 +71,8 @@ public final class ExperimentRunner {
         ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
-        // any one-sided stage may issue NIC atomics (a stage does not declare whether it does)
-        fabric.oneSidedAtomics(c.hybrid().code() != 0);
+        // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
+        fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());
         Cluster cluster = new Cluster(c.shape(), fabric, store, workload);

@@ -17,6 +17,17 @@ public interface ProtocolFactory {
     /** Stages that can be bound to one-sided or two-sided primitives, in execution order. */
     List<Stage> stages();
 
+    /**
+     * Stages whose one-sided half posts NIC atomics (CAS/FAA) on words that a CPU path (an RPC handler, a
+     * coordinator's local shortcut) also updates atomically. A code that binds any of them one-sided needs
+     * every CPU atomic on such words to go through the local NIC (loopback) when the profile's NIC atomics are
+     * not coherent with the CPU's ({@code nic.atomics_coherent = false}). Default: every stage (conservative).
+     */
+    default List<Stage> nicAtomicStages() { return stages(); }
+
+    /** Whether hybrid code {@code code} needs loopback atomics on a NIC whose atomics are incoherent with the CPU's. */
+    default boolean needsLoopback(int code) { return (code & Stage.mask(nicAtomicStages())) != 0; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 

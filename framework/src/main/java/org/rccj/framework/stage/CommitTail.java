@@ -9,7 +9,9 @@ import org.rccj.framework.txn.Tx;
  * The tail shared by protocols that end the same way: LOG (the coordinator log), COMMIT (install the writes
  * and unlock them, in one round trip on either transport) and RELEASE of what is still held (read locks),
  * each on the transport its hybrid bit names. And the abort path: RELEASE alone. A RELEASE with nothing to
- * release is neither run nor timed.
+ * release is neither run nor timed. After the commit decision nothing waits for COMMIT's or RELEASE's reply,
+ * so their RPC halves are passive ({@link WriteStage#runPassive}); an abort's RELEASE stays signaled (the
+ * retry must not find its own locks still held; the artifact waits there too).
  */
 public final class CommitTail {
     private CommitTail() {}
@@ -25,11 +27,11 @@ public final class CommitTail {
      * is recorded.
      * @param t when the tail starts (the previous stage's end)
      */
-    public static void run(CoroutineContext ctx, Tx tx, HybridCode code, long t, boolean writes, WriteStage commit, TupleStage release) {
+    public static void run(CoroutineContext ctx, Tx tx, HybridCode code, long t, boolean writes, WriteStage commit, WriteStage release) {
         if (writes) {
             ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
             t = ctx.stageNext(Stage.LOG, t);
-            commit.run(tx, code.oneSided(Stage.COMMIT));
+            commit.runPassive(tx, code.oneSided(Stage.COMMIT));
             if (!release.selectsAny(tx)) {
                 ctx.stageEnd(Stage.COMMIT, t);
                 return;
@@ -38,7 +40,7 @@ public final class CommitTail {
         } else if (!release.selectsAny(tx)) {
             return;
         }
-        release.run(tx, code.oneSided(Stage.RELEASE));
+        release.runPassive(tx, code.oneSided(Stage.RELEASE));
         ctx.stageEnd(Stage.RELEASE, t);
     }
 

@@ -64,6 +64,17 @@ public abstract class TupleRpc {
 
     /** Sends one RPC per destination with every selected access in {@code [from, to)}, waits, scatters results. */
     public void call(CoroutineContext ctx, Caller s, Tx tx, int from, int to, Items items) {
+        call(ctx, s, tx, from, to, items, false);
+    }
+
+    /**
+     * As {@link #call(CoroutineContext, Caller, Tx, int, int, Items)}; with {@code passive} (and a fabric that
+     * carries passive RPCs, {@link org.rccj.primitives.Endpoint#passiveRpc}) the RPCs go unsignaled: no reply,
+     * no wait, every item gets {@link Items#result} with zero words and no payload at once (for stages whose
+     * replies carry nothing to decide), and the fabric learns their completion from a later one.
+     */
+    public void call(CoroutineContext ctx, Caller s, Tx tx, int from, int to, Items items, boolean passive) {
+        passive &= ctx.ep.passiveRpc();
         int n = 0;
         for (int i = from; i < to; i++) {
             if (items.selected(tx.access(i))) {
@@ -103,7 +114,12 @@ public abstract class TupleRpc {
             }
             if (nOps == s.ops.length) s.ops = Arrays.copyOf(s.ops, nOps * 2);
             s.ops[nOps++] = op;
-            ctx.add(op);
+            ctx.add(passive ? op.unsignaled() : op);
+        }
+        if (passive) {
+            ctx.flush();
+            for (int m = 0; m < n; m++) items.result(tx.access(s.selected[m]), 0, 0, null, 0);
+            return;
         }
         ctx.flushAndWait();
         for (int j = 0; j < nOps; j++) {

@@ -129,10 +129,13 @@ public abstract class TupleStage {
     public void run(Tx tx, boolean oneSided) { run(tx, 0, tx.size(), oneSided); }
 
     /** Runs the stage over accesses {@code [from, to)}; throws the first failure once every reply is in. */
-    public final void run(Tx tx, int from, int to, boolean oneSided) {
+    public final void run(Tx tx, int from, int to, boolean oneSided) { run(tx, from, to, oneSided, false); }
+
+    /** As {@link #run(Tx, int, int, boolean)}; {@code passive}: the RPC half goes passive (see {@link WriteStage#runPassive}). */
+    final void run(Tx tx, int from, int to, boolean oneSided, boolean passive) {
         verdict.reset();
         if (oneSided) postAll(tx, from, to);
-        else rpc().call(ctx, caller, tx, from, to, items);
+        else rpc().call(ctx, caller, tx, from, to, items, passive);
         ctx.release();
         verdict.check();
     }

@@ -1018,6 +1018,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
 
         @Override public long now() { return System.nanoTime() - base; }
+        // the stages send ordinary RPCs here (the wire's passive RPCs are not used by the stages on tcp yet)
+        @Override public boolean passiveRpc() { return false; }
 
         @Override
         public void post(Op op) {

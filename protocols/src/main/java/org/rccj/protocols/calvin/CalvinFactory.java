@@ -14,6 +14,8 @@ public class CalvinFactory implements ProtocolFactory {
     @Override public String name() { return "calvin"; }
     @Override public String description() { return "deterministic: epoch batches broadcast and synchronised, locks in global order, values forwarded to the active participants, which execute; no aborts (Calvin)"; }
     @Override public List<Stage> stages() { return STAGES; }
+    /** none: its one-sided stages only WRITE. */
+    @Override public List<Stage> nicAtomicStages() { return List.of(); }
     @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 
     @Override

@@ -15,7 +15,8 @@ import org.rccj.primitives.Op;
  * COMMIT stage: for every tuple this attempt holds exclusively, write back the new version and record,
  * then free the lock word (after an abort: only free it). One-sided: an unsignaled WRITE of the
  * version+record and a WRITE of the lock word in one doorbell batch (same queue pair, so the unlock lands
- * after the data). RPC: the handler writes the same bytes in the same order.
+ * after the data). RPC: the handler writes the same bytes in the same order; a commit's RPCs are passive (no
+ * reply awaited, as in CommitTail), an abort's unlock RPCs are not.
  */
 final class DrtmCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
@@ -48,10 +49,10 @@ final class DrtmCommit extends WriteStage {
         this.unlockRpc = unlockRpc;
     }
 
-    /** Writes back and unlocks every locked access. */
+    /** Writes back and unlocks every locked access; after the decision, so the RPC half is passive (runPassive). */
     void commit(Tx tx, boolean oneSided) {
         writeBack = true;
-        run(tx, oneSided);
+        runPassive(tx, oneSided);
     }
 
     /** Unlocks every locked access without writing (abort). */

@@ -32,6 +32,10 @@ public final class DrtmFactory implements ProtocolFactory {
     }
 
     @Override public List<Stage> stages() { return STAGES; }
+
+    /** LOCK and READ (the lease): CAS on the lock word, which the HTM commit also CASes. */
+
+    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.READ); }
     @Override public List<Param> parameters() { return DrtmSettings.PARAMS; }
 
     @Override

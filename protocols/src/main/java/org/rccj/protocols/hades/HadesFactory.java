@@ -21,6 +21,10 @@ public final class HadesFactory implements ProtocolFactory {
     }
 
     @Override public List<Stage> stages() { return STAGES; }
+
+    /** none: its one-sided stages READ and WRITE; its NIC work is the simulated NIC's own. */
+
+    @Override public List<Stage> nicAtomicStages() { return List.of(); }
     @Override public List<Param> parameters() { return HadesOptions.params(); }
 
     @Override

@@ -14,6 +14,8 @@ public final class MvccFactory implements ProtocolFactory {
     @Override public String name() { return "mvcc"; }
     @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock writes at access, log, commit new version, release (RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
+    /** LOCK: the tts CAS; READ: the rts CAS. */
+    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.READ); }
     @Override public List<Param> parameters() { return MvccSettings.PARAMS; }
 
     @Override

@@ -14,6 +14,8 @@ public final class OccFactory implements ProtocolFactory {
     @Override public String name() { return "occ"; }
     @Override public String description() { return "optimistic: read, lock write set, validate read set, log, commit, release (DrTM+H)"; }
     @Override public List<Stage> stages() { return STAGES; }
+    /** LOCK: the lock CAS (OccLock); VALIDATE reads, COMMIT and RELEASE write. */
+    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK); }
     @Override
     public List<Param> parameters() {
         List<Param> p = new java.util.ArrayList<>();

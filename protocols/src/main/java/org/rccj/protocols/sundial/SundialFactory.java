@@ -13,5 +13,7 @@ public final class SundialFactory implements ProtocolFactory {
     @Override public String name() { return "sundial"; }
     @Override public String description() { return "logical leases: read [wts, rts], lock writes at access, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
+    /** LOCK and RENEW: CAS on the rts word. */
+    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.RENEW); }
     @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid()); }
 }
