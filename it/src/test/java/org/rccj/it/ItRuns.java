@@ -1,12 +1,9 @@
 package org.rccj.it;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rccj.framework.run.Config;
-import org.rccj.framework.run.ConfigResolver;
-import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
+import org.rccj.testkit.SmallRuns;
 
 /** Small verified runs of any protocol on any workload. */
 public final class ItRuns {
@@ -14,26 +11,12 @@ public final class ItRuns {
 
     /** A small sim cluster with verify on, for {@code workload} with its given settings; kv are overrides (dotted keys). */
     public static Map<String, Object> config(String protocol, String workload, Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fabric", "sim");
-        m.put("nodes", 3);
-        m.put("threads", 2);
-        m.put("coroutines", 4);
-        m.put("replication", 2);
-        m.put("warmup_ms", 0.2);
-        m.put("duration_ms", 1.0);
-        m.put("verify", true);
-        m.put("protocol", protocol);
-        Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", workload);
-        m.put("workload", wl);
-        for (int i = 0; i < kv.length; i += 2) put(m, (String) kv[i], kv[i + 1]);
-        return m;
+        return SmallRuns.set(SmallRuns.cluster(workload, "protocol", protocol), kv);
     }
 
-    public static void put(Map<String, Object> m, String key, Object v) { org.rccj.framework.config.ConfigTree.set(m, key, v); }
+    public static void put(Map<String, Object> m, String key, Object v) { SmallRuns.put(m, key, v); }
 
-    public static RunResult run(Map<String, Object> tree) { return run(tree, RunHooks.NONE); }
+    public static RunResult run(Map<String, Object> tree) { return SmallRuns.run(tree); }
 
     /**
      * summary.json as text without what may differ between two identical sim runs: the environment block and
@@ -52,23 +35,8 @@ public final class ItRuns {
         }
     }
 
-    /**
-     * For wall-clock fabrics: runs, and while fewer than {@code minCommits} committed (a loaded machine can
-     * starve a short run), runs again with twice the duration, at most four times. The last result is
-     * returned whatever it holds; the caller asserts on it.
-     */
-    public static RunResult runUntilCommits(Map<String, Object> tree, int minCommits) {
-        Map<String, Object> t = new LinkedHashMap<>(tree);
-        RunResult r = null;
-        for (int attempt = 0; attempt < 4; attempt++) {
-            r = run(t);
-            if (r.commits() >= minCommits) break;
-            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
-        }
-        return r;
-    }
+    /** See {@link SmallRuns#runUntilCommits}. */
+    public static RunResult runUntilCommits(Map<String, Object> tree, int minCommits) { return SmallRuns.runUntilCommits(tree, minCommits); }
 
-    public static RunResult run(Map<String, Object> tree, RunHooks hooks) {
-        return ExperimentRunner.run(ConfigResolver.resolve(tree), null, hooks);
-    }
+    public static RunResult run(Map<String, Object> tree, RunHooks hooks) { return SmallRuns.run(tree, hooks); }
 }

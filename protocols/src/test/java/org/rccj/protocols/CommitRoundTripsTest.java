@@ -2,9 +2,7 @@ package org.rccj.protocols;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rccj.framework.run.RunResult;
@@ -12,6 +10,7 @@ import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.stats.Histogram;
+import org.rccj.testkit.SmallRuns;
 
 /**
  * COMMIT installs and unlocks in one round trip on either transport (DrTM+H; the artifact's commit
@@ -28,22 +27,8 @@ class CommitRoundTripsTest {
     static RunResult run(String protocol, int code, int reads) { return run(protocol, code, reads, 1); }
 
     static RunResult run(String protocol, int code, int reads, int replication) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fabric", "sim");
-        m.put("protocol", protocol);
-        m.put("hybrid", code);
-        m.put("nodes", 2);
-        m.put("threads", 1);
-        m.put("coroutines", 1);
-        m.put("replication", replication);
-        m.put("warmup_ms", 0.05);
-        m.put("duration_ms", 0.5);
-        m.put("verify", true);
-        Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", "remote-writes");
-        wl.put("reads", reads);
-        m.put("workload", wl);
-        return Runs.run(m);
+        return Runs.run(SmallRuns.cluster("remote-writes", "protocol", protocol, "hybrid", code, "nodes", 2, "threads", 1,
+                "coroutines", 1, "replication", replication, "warmup_ms", 0.05, "duration_ms", 0.5, "workload.reads", reads));
     }
 
     static List<Stage> stages(String protocol) {

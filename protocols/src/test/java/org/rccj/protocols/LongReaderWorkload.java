@@ -15,6 +15,7 @@ import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
+import org.rccj.testkit.SmallRuns;
 
 /**
  * Test-only workload "long-reader": a scripted conflict between one slow reader and busy writers.
@@ -115,20 +116,7 @@ public final class LongReaderWorkload implements WorkloadFactory {
 
     /** A small long-reader cluster with verify on. */
     public static Map<String, Object> config(String protocol, Object... kv) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fabric", "sim");
-        m.put("protocol", protocol);
-        m.put("nodes", 2);
-        m.put("threads", 2);
-        m.put("coroutines", 2);
-        m.put("replication", 2);
-        m.put("warmup_ms", 0.0);
-        m.put("duration_ms", 1.0);
-        m.put("verify", true);
-        Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", "long-reader");
-        m.put("workload", wl);
-        for (int i = 0; i < kv.length; i += 2) Runs.put(m, (String) kv[i], kv[i + 1]);
-        return m;
+        Map<String, Object> m = SmallRuns.cluster("long-reader", "protocol", protocol, "nodes", 2, "coroutines", 2, "warmup_ms", 0.0);
+        return SmallRuns.set(m, kv);
     }
 }

@@ -9,14 +9,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
+import org.rccj.testkit.Charts;
 
 class PlotsTest {
     @TempDir Path dir;
@@ -24,30 +22,10 @@ class PlotsTest {
     /** A decoded PNG that is at least w x h, has drawn content (not one flat colour) and several colours. */
     static BufferedImage assertChart(Path png, int minWidth, int minHeight, int minColours) throws IOException {
         assertTrue(Files.size(png) > 5_000, png + " is " + Files.size(png) + " bytes");
-        BufferedImage img = ImageIO.read(png.toFile());
-        assertTrue(img != null, png + " decodes as an image");
-        assertTrue(img.getWidth() >= minWidth && img.getHeight() >= minHeight, img.getWidth() + "x" + img.getHeight());
-        int background = img.getRGB(0, 0);
-        long drawn = 0;
-        Set<Integer> colours = new HashSet<>();
-        for (int y = 0; y < img.getHeight(); y++) {
-            for (int x = 0; x < img.getWidth(); x++) {
-                int c = img.getRGB(x, y);
-                if (c != background) drawn++;
-                colours.add(c);
-            }
-        }
-        double share = (double) drawn / ((long) img.getWidth() * img.getHeight());
-        assertTrue(share > 0.01, png + ": only " + share + " of the pixels are drawn");
-        assertTrue(colours.size() >= minColours, png + ": " + colours.size() + " colours");
-        return img;
+        return Charts.assertPng(png, minWidth, minHeight, minColours);
     }
 
-    static void assertSvg(Path svg) throws IOException {
-        String s = Files.readString(svg);
-        assertTrue(s.contains("<svg") && s.contains("</svg>"), "an SVG document");
-        assertTrue(s.length() > 2_000, "with content");
-    }
+    static void assertSvg(Path svg) throws IOException { Charts.assertSvg(svg); }
 
     @Test
     void stageBreakdownHasOneColourPerStage() throws Exception {

@@ -13,10 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
-import org.rccj.framework.run.ExperimentRunner;
-import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Store;
 import org.rccj.it.ItRuns;
 
@@ -107,11 +104,7 @@ class TpccConsistencyChecksTest {
     @MethodSource("cases")
     void corruptionFailsExactlyItsChecks(String name, Set<String> expectedFailures, Corruption corruption) {
         Config cfg = ConfigResolver.resolve(CONFIG);
-        Keys keys = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
-        RunHooks hook = new RunHooks() {
-            @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) { corruption.apply(cluster.store, keys); }
-        };
-        RunResult r = ExperimentRunner.run(cfg, null, hook);
+        RunResult r = TpccRuns.run(cfg, corruption::apply);
         assertTrue(r.commits() > 100, "too few commits " + r.commits());
         assertTrue(r.verification.serializable(), r.verification.anomalies().toString());
         Set<String> failed = new TreeSet<>();

@@ -7,12 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
-import org.rccj.framework.run.ExperimentRunner;
-import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.spi.WorkloadSetup;
-import org.rccj.framework.store.Store;
 import org.rccj.it.ItRuns;
 
 /**
@@ -26,31 +21,22 @@ class TpccDistributedTest {
         Config cfg = ConfigResolver.resolve(ItRuns.config("occ", "tpcc", "hybrid", "all-rpc", "workload.mix", "new-order",
                 "workload.scale_down", 50, "workload.max_orders_per_district", 300, "workload.remote_item_ratio", 0.0,
                 "workload.distributed_ratio", ratio, "duration_ms", 0.5));
-        Keys k = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
+        Keys k = TpccRuns.keys(cfg);
         long[] counts = new long[3];      // new orders, of which distributed, of which marked not all-local
-        RunHooks hook = new RunHooks() {
-            @Override
-            public void afterRun(Cluster cluster) {
-                Store s = cluster.store;
-                for (int w = 0; w < k.warehouses; w++) {
-                    for (int d = 0; d < DISTRICTS_PER_WAREHOUSE; d++) {
-                        long next = s.field(s.table(DISTRICT), k.district(w, d), District.NEXT_O_ID);
-                        for (long o = k.customers + 1; o < next; o++) {
-                            counts[0]++;
-                            long olCnt = s.field(s.table(ORDER), k.order(w, d, o), Order.OL_CNT);
-                            boolean otherNode = false;
-                            for (int ol = 1; ol <= olCnt; ol++) {
-                                int supply = (int) s.field(s.table(ORDER_LINE), k.orderLine(w, d, o, ol), OrderLine.SUPPLY_W_ID);
-                                if (k.nodeOfWarehouse(supply) != k.nodeOfWarehouse(w)) otherNode = true;
-                            }
-                            if (otherNode) counts[1]++;
-                            if (s.field(s.table(ORDER), k.order(w, d, o), Order.ALL_LOCAL) == 0) counts[2]++;
-                        }
-                    }
+        RunResult r = TpccRuns.runVisitingDistricts(cfg, (s, w, d) -> {
+            long next = s.field(s.table(DISTRICT), k.district(w, d), District.NEXT_O_ID);
+            for (long o = k.customers + 1; o < next; o++) {
+                counts[0]++;
+                long olCnt = s.field(s.table(ORDER), k.order(w, d, o), Order.OL_CNT);
+                boolean otherNode = false;
+                for (int ol = 1; ol <= olCnt; ol++) {
+                    int supply = (int) s.field(s.table(ORDER_LINE), k.orderLine(w, d, o, ol), OrderLine.SUPPLY_W_ID);
+                    if (k.nodeOfWarehouse(supply) != k.nodeOfWarehouse(w)) otherNode = true;
                 }
+                if (otherNode) counts[1]++;
+                if (s.field(s.table(ORDER), k.order(w, d, o), Order.ALL_LOCAL) == 0) counts[2]++;
             }
-        };
-        RunResult r = ExperimentRunner.run(cfg, null, hook);
+        });
         assertTrue(r.verification.passed(), r.verification.toString());
         assertTrue(counts[0] > 100, "new orders " + counts[0]);
         long expected = ratio == 1.0 ? counts[0] : 0;

@@ -6,12 +6,7 @@ import static org.rccj.workloads.tpcc.Schema.*;
 import org.junit.jupiter.api.Test;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
-import org.rccj.framework.run.ExperimentRunner;
-import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.spi.WorkloadSetup;
-import org.rccj.framework.store.Store;
 import org.rccj.it.ItRuns;
 
 /**
@@ -23,23 +18,14 @@ class TpccEmptyDistrictTest {
     void deliveryDrainsDistrictsAndSkipsThem() {
         Config cfg = ConfigResolver.resolve(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 300,
                 "workload.max_orders_per_district", 300, "duration_ms", 3.0));
-        Keys k = new Tpcc(new WorkloadSetup(cfg.shape(), cfg.workload())).keys;
+        Keys k = TpccRuns.keys(cfg);
         assertEquals(10, k.customers);
         int[] empty = {0};
-        RunHooks hook = new RunHooks() {
-            @Override
-            public void afterRun(Cluster cluster) {
-                Store s = cluster.store;
-                for (int w = 0; w < k.warehouses; w++) {
-                    for (int d = 0; d < DISTRICTS_PER_WAREHOUSE; d++) {
-                        long head = s.field(s.table(NEW_ORDER_HEAD), k.district(w, d), NewOrderHead.O_ID);
-                        long next = s.field(s.table(DISTRICT), k.district(w, d), District.NEXT_O_ID);
-                        if (head == next) empty[0]++;
-                    }
-                }
-            }
-        };
-        RunResult r = ExperimentRunner.run(cfg, null, hook);
+        RunResult r = TpccRuns.runVisitingDistricts(cfg, (s, w, d) -> {
+            long head = s.field(s.table(NEW_ORDER_HEAD), k.district(w, d), NewOrderHead.O_ID);
+            long next = s.field(s.table(DISTRICT), k.district(w, d), District.NEXT_O_ID);
+            if (head == next) empty[0]++;
+        });
         assertTrue(r.verification.passed(), r.verification.anomalies() + " " + r.verification.invariants());
         assertTrue(r.perType.get("Delivery").commits > 20, "Deliveries " + r.perType.get("Delivery").commits);
         assertTrue(empty[0] > 0, "no district ran out of undelivered orders");

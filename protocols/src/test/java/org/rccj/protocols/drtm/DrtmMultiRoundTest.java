@@ -2,13 +2,13 @@ package org.rccj.protocols.drtm;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.run.RunResult;
 import org.rccj.protocols.HybridCodes;
 import org.rccj.protocols.Runs;
+import org.rccj.testkit.SmallRuns;
 
 /**
  * Transactions whose second key depends on the first round ({@link HopsFactory}): each round locks and
@@ -17,14 +17,9 @@ import org.rccj.protocols.Runs;
  */
 class DrtmMultiRoundTest {
     static Map<String, Object> hops(Object... kv) {
-        Map<String, Object> m = Runs.smallBank("protocol", "drtm", "coroutines", 6, "duration_ms", 2.0,
-                "protocol_options.lease_us", 20, "protocol_options.ro_lease_us", 40);
-        Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", "test-hops");
-        wl.put("accounts", 60);
-        m.put("workload", wl);
-        for (int i = 0; i < kv.length; i += 2) Runs.put(m, (String) kv[i], kv[i + 1]);
-        return m;
+        Map<String, Object> m = SmallRuns.cluster("test-hops", "protocol", "drtm", "coroutines", 6, "duration_ms", 2.0,
+                "protocol_options.lease_us", 20, "protocol_options.ro_lease_us", 40, "workload.accounts", 60);
+        return SmallRuns.set(m, kv);
     }
 
     private static void check(RunResult r, String what) {

@@ -2,7 +2,6 @@ package org.rccj.protocols.locking;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,6 +11,7 @@ import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
 import org.rccj.protocols.HybridCodes;
 import org.rccj.protocols.Runs;
+import org.rccj.testkit.SmallRuns;
 
 /**
  * {@code protocol_options.read_locks: shared} (reader count + writer bit in the lock word): read-heavy TATP and
@@ -20,20 +20,13 @@ import org.rccj.protocols.Runs;
  */
 class SharedReadLocksTest {
     private static Map<String, Object> config(String protocol, String workload, String code, String readLocks, Object... kv) {
-        Map<String, Object> m = Runs.smallBank("protocol", protocol, "hybrid", code, "protocol_options.read_locks", readLocks);
-        Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", workload);
-        if (workload.equals("tatp")) wl.put("subscribers_per_node", 2000);
+        Map<String, Object> m = SmallRuns.cluster(workload, "protocol", protocol, "hybrid", code, "protocol_options.read_locks", readLocks);
+        if (workload.equals("tatp")) SmallRuns.put(m, "workload.subscribers_per_node", 2000);
         if (workload.equals("ycsb")) {
-            wl.put("keys_per_thread", 500);
-            wl.put("ops_per_txn", 4);
-            wl.put("hot_fraction", 0.01);
-            wl.put("hot_probability", 0.5);
-            wl.put("compute_us", 1.0);
+            SmallRuns.set(m, "workload.keys_per_thread", 500, "workload.ops_per_txn", 4, "workload.hot_fraction", 0.01,
+                    "workload.hot_probability", 0.5, "workload.compute_us", 1.0);
         }
-        m.put("workload", wl);
-        for (int i = 0; i < kv.length; i += 2) Runs.put(m, (String) kv[i], kv[i + 1]);
-        return m;
+        return SmallRuns.set(m, kv);
     }
 
     private static void assertPassed(RunResult r, String what) {

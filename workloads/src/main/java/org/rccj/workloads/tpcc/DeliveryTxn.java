@@ -37,15 +37,11 @@ final class DeliveryTxn extends TpccTxn {
         carrier = uniform(1, 10);
     }
 
-    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(carrier).put(pinDate()).written(); }
-
     @Override
-    void load(byte[] src, int off) {
-        loaded = true;
-        words.on(src, off);
-        w = (int) words.next();
-        carrier = (int) words.next();
-        savedDate = words.next();
+    void fields(Words io) {
+        w = io.i(w);
+        carrier = io.i(carrier);
+        dateField(io);
     }
 
     @Override

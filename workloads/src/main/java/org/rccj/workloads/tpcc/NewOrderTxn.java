@@ -59,29 +59,20 @@ final class NewOrderTxn extends TpccTxn {
     static final int PICK_BYTES = 8 * (7 + 3 * MAX_ORDER_LINES);
 
     @Override
-    int save(byte[] dst, int off) {
-        words.on(dst, off).put(w).put(d).put(c).put(olCnt).put((rollback ? 1 : 0) | (allLocal ? 2 : 0)).put(itemNode).put(pinDate());
-        for (int l = 0; l < olCnt; l++) words.put(itemId[l]).put(supplyW[l]).put(quantity[l]);
-        return words.written();
-    }
-
-    @Override
-    void load(byte[] src, int off) {
-        loaded = true;
-        words.on(src, off);
-        w = (int) words.next();
-        d = (int) words.next();
-        c = (int) words.next();
-        olCnt = (int) words.next();
-        long flags = words.next();
+    void fields(Words io) {
+        w = io.i(w);
+        d = io.i(d);
+        c = io.i(c);
+        olCnt = io.i(olCnt);
+        long flags = io.l((rollback ? 1 : 0) | (allLocal ? 2 : 0));
         rollback = (flags & 1) != 0;
         allLocal = (flags & 2) != 0;
-        itemNode = (int) words.next();
-        savedDate = words.next();
+        itemNode = io.i(itemNode);
+        dateField(io);
         for (int l = 0; l < olCnt; l++) {
-            itemId[l] = (int) words.next();
-            supplyW[l] = (int) words.next();
-            quantity[l] = (int) words.next();
+            itemId[l] = io.i(itemId[l]);
+            supplyW[l] = io.i(supplyW[l]);
+            quantity[l] = io.i(quantity[l]);
         }
     }
 

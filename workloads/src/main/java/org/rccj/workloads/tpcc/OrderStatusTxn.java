@@ -27,17 +27,13 @@ final class OrderStatusTxn extends TpccTxn {
         else c = wl.nu.customerId(rng);
     }
 
-    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(d).put(c).put(lastName).put(byName ? 1 : 0).written(); }
-
     @Override
-    void load(byte[] src, int off) {
-        loaded = true;
-        words.on(src, off);
-        w = (int) words.next();
-        d = (int) words.next();
-        c = (int) words.next();
-        lastName = (int) words.next();
-        byName = words.next() != 0;
+    void fields(Words io) {
+        w = io.i(w);
+        d = io.i(d);
+        c = io.i(c);
+        lastName = io.i(lastName);
+        byName = io.b(byName);
     }
 
     @Override

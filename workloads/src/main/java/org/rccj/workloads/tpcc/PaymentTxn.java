@@ -45,25 +45,18 @@ final class PaymentTxn extends TpccTxn {
     }
 
     @Override
-    int save(byte[] dst, int off) {
-        return words.on(dst, off).put(w).put(d).put(cw).put(cd).put(c).put(lastName).put(byName ? 1 : 0).put(amount)
-                .put(ctx.index).put(historySeq[w - gen.firstHome]).written();
-    }
-
-    @Override
-    void load(byte[] src, int off) {
-        loaded = true;
-        words.on(src, off);
-        w = (int) words.next();
-        d = (int) words.next();
-        cw = (int) words.next();
-        cd = (int) words.next();
-        c = (int) words.next();
-        lastName = (int) words.next();
-        byName = words.next() != 0;
-        amount = words.next();
-        loadedCoroutine = (int) words.next();
-        loadedSeq = words.next();
+    void fields(Words io) {
+        w = io.i(w);
+        d = io.i(d);
+        cw = io.i(cw);
+        cd = io.i(cd);
+        c = io.i(c);
+        lastName = io.i(lastName);
+        byName = io.b(byName);
+        amount = io.l(amount);
+        // the HISTORY slot execute uses: the coordinator's own when saving, the saved one when loading
+        loadedCoroutine = io.i(loaded ? loadedCoroutine : ctx.index);
+        loadedSeq = io.l(loaded ? loadedSeq : historySeq[w - gen.firstHome]);
     }
 
     @Override

@@ -28,15 +28,11 @@ final class StockLevelTxn extends TpccTxn {
         threshold = uniform(10, 20);
     }
 
-    @Override int save(byte[] dst, int off) { return words.on(dst, off).put(w).put(d).put(threshold).written(); }
-
     @Override
-    void load(byte[] src, int off) {
-        loaded = true;
-        words.on(src, off);
-        w = (int) words.next();
-        d = (int) words.next();
-        threshold = (int) words.next();
+    void fields(Words io) {
+        w = io.i(w);
+        d = io.i(d);
+        threshold = io.i(threshold);
     }
 
     @Override

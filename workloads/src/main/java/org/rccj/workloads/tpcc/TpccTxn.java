@@ -46,27 +46,39 @@ abstract class TpccTxn {
     /** Writes or reads a pick's 8-byte words in order (one per transaction type, reused). */
     final Words words = new Words();
 
+    /**
+     * A pick's fields as 8-byte words, in one direction per use: saving writes each value it is given and
+     * returns it, loading returns the next word instead. So {@code x = io.i(x)} saves or loads x, and one list
+     * of fields ({@link #fields}) serves both {@link #save} and {@link #load}.
+     */
     static final class Words {
         private byte[] buf;
         private int at, start;
+        private boolean saving;
 
-        Words on(byte[] b, int off) {
+        Words saving(byte[] b, int off) { return on(b, off, true); }
+
+        Words loading(byte[] b, int off) { return on(b, off, false); }
+
+        private Words on(byte[] b, int off, boolean save) {
             buf = b;
             at = start = off;
+            saving = save;
             return this;
         }
 
-        Words put(long v) {
-            org.rccj.primitives.Bytes.putLong(buf, at, v);
-            at += 8;
-            return this;
-        }
+        boolean saving() { return saving; }
 
-        long next() {
-            long v = org.rccj.primitives.Bytes.getLong(buf, at);
+        long l(long v) {
+            if (saving) org.rccj.primitives.Bytes.putLong(buf, at, v);
+            else v = org.rccj.primitives.Bytes.getLong(buf, at);
             at += 8;
             return v;
         }
+
+        int i(int v) { return (int) l(v); }
+
+        boolean b(boolean v) { return l(v ? 1 : 0) != 0; }
 
         int written() { return at - start; }
     }
@@ -75,10 +87,22 @@ abstract class TpccTxn {
 
     // replay (TxnGenerator#savePick): each type writes its inputs as 8-byte words, at most NewOrderTxn.PICK_BYTES
     /** Writes the inputs {@link #pick} drew (and what else the logic takes from the coordinator); returns bytes. */
-    abstract int save(byte[] dst, int off);
+    final int save(byte[] dst, int off) {
+        fields(words.saving(dst, off));
+        return words.written();
+    }
 
     /** Takes inputs {@link #save} wrote: the next {@link #execute} runs that transaction. */
-    abstract void load(byte[] src, int off);
+    final void load(byte[] src, int off) {
+        loaded = true;
+        fields(words.loading(src, off));
+    }
+
+    /** The pick's inputs in their saved order, each as {@code x = io.i(x)} (see {@link Words}). */
+    abstract void fields(Words io);
+
+    /** The pick's date as a field: pinned when saving ({@link #pinDate}), taken from the word when loading. */
+    void dateField(Words io) { savedDate = io.l(io.saving() ? pinDate() : 0); }
 
     /** The date a saved pick carries (0: none; {@link #date} reads the clock). Cleared by {@link #pick}. */
     long savedDate;
