@@ -30,6 +30,7 @@ final class HadesExecutor extends TxnExecutor {
     static final AbortException NACK = AbortException.conflict("hades_nack");
     static final AbortException LOCAL_VALIDATION = AbortException.conflict("hades_local_validation");
     static final AbortException NOT_FOUND = AbortException.conflict("not_found");
+    static final AbortException EVICTION = AbortException.conflict("hades_eviction");
 
     private final HadesProtocol p;
     private final HadesTxn t;
@@ -356,6 +357,12 @@ final class HadesExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         long st = ctx.stageStart();
         checkSquash();
+        // an LLC eviction of a speculatively written line squashes its transaction (the cache is not modelled:
+        // drawn per attempt with protocol_options.eviction_squash_rate; no draw at all when it is 0)
+        double evict = p.options.evictionSquashRate();
+        if (evict > 0 && !hybridMode && !t.local.write.isEmpty() && ctx.rng.nextDouble() < evict) {
+            throw abortWith(HadesStats.Abort.EVICTION, EVICTION);
+        }
         long probes0 = stats.probes;
         long hw = 0;
         if (hybridMode) hw += buildLocalFilters(tx) * p.options.filterOpNs();

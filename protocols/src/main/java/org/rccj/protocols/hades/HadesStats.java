@@ -18,7 +18,7 @@ final class HadesStats {
     long fallbackAttempts, fallbackLockWaits;
     final long[] aborts = new long[Abort.values().length];
 
-    enum Abort { SELF_SQUASH, SQUASHED, LOCK_CONFLICT, NACK, LOCAL_VALIDATION, NOT_FOUND }
+    enum Abort { SELF_SQUASH, SQUASHED, LOCK_CONFLICT, NACK, LOCAL_VALIDATION, NOT_FOUND, EVICTION }
 
     boolean probe(Filter f, long line) {
         boolean maybe = f.bloom.mightContain(line);

@@ -87,6 +87,16 @@ class HadesTest {
         assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
     }
 
+    /** Drawn LLC-eviction squashes abort attempts that wrote local lines, and the runs still verify. */
+    @Test
+    void evictionSquashesAbortAndVerify() {
+        RunResult none = run(workload("ycsb", "hades"));
+        RunResult some = run(workload("ycsb", "hades", "protocol_options.eviction_squash_rate", "0.2"));
+        assertEquals(0.0, none.extra.get("hades.abort.eviction"));
+        assertTrue(some.extra.get("hades.abort.eviction") > 20, some.extra.toString());
+        assertTrue(some.commits() < none.commits(), some.commits() + " vs " + none.commits());
+    }
+
     @Test
     void skippingTheRemoteProbeAtCommitIsCaught() {
         RunResult r = Runs.run(Runs.smallBank("protocol", "hades-noprobe", "hybrid", "all-onesided", "coroutines", 8,
