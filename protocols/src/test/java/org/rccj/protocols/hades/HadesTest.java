@@ -87,6 +87,17 @@ class HadesTest {
         assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
     }
 
+    /** Squashes of remote transactions travel as fabric messages and abort their victims when they arrive. */
+    @ParameterizedTest
+    @ValueSource(strings = {"all-onesided", "all-rpc"})
+    void squashMessagesCrossTheFabric(String hybrid) {
+        RunResult r = run(Runs.smallBank("protocol", "hades", "hybrid", hybrid, "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 3.0));
+        assertTrue(r.extra.get("hades.squash_messages") > 0, r.extra.toString());
+        assertTrue(r.extra.get("hades.squashes_taken") > 0, "some arrive while the victim runs: " + r.extra);
+        assertTrue(r.extra.get("hades.squashes_stale") <= r.extra.get("hades.squash_messages"));
+    }
+
     /** Drawn LLC-eviction squashes abort attempts that wrote local lines, and the runs still verify. */
     @Test
     void evictionSquashesAbortAndVerify() {
