@@ -29,7 +29,7 @@ class SweepCommandTest {
         CsvTable t = CsvTable.read(dir.resolve("sw/sweep.csv"));
         assertEquals(3 * 2, t.rows().size(), "rows == product of value counts");
         assertEquals(List.of("point", "coroutines", "workload.hot_probability", "protocol", "hybrid"), t.keyColumns());
-        assertEquals(List.of("runs", "throughput_tps", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p99_us", "abort_rate",
+        assertEquals(List.of("runs", "throughput_tps", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p95_us", "latency_p99_us", "abort_rate",
                 "READ_mean_us", "LOCK_mean_us", "VALIDATE_mean_us", "LOG_mean_us", "COMMIT_mean_us", "RELEASE_mean_us",
                 "READ_p99_us", "LOCK_p99_us", "VALIDATE_p99_us", "LOG_p99_us", "COMMIT_p99_us", "RELEASE_p99_us", "warnings"),
                 t.header().subList(5, t.header().size()));

@@ -42,5 +42,16 @@ public interface Fabric extends AutoCloseable {
      */
     default void oneSidedAtomics(boolean used) {}
 
+    /**
+     * A message the NIC of node {@code from} sends on its own at virtual time {@code at} (simulated NIC
+     * hardware, e.g. HADES's squash): {@code op} (built as a WRITE of its payload with a {@link NicAction})
+     * is costed as an unsignaled one-sided WRITE the NIC generates itself (no core, no doorbell, no WQE fetch:
+     * the NIC's per-WQE work, egress bandwidth, the wire, the target NIC's service) and its action runs when
+     * the target NIC executes it. Only {@code sim} has such NICs.
+     */
+    default void nicSend(int from, Op op, long at) {
+        throw new UnsupportedOperationException(name() + " has no programmable NIC");
+    }
+
     @Override default void close() {}
 }

@@ -179,6 +179,20 @@ public final class SimFabric implements Fabric {
 
 
     @Override
+    public void nicSend(int from, Op op, long at) {
+        op.posted(from, 0);
+        op.signaled = false;
+        op.rang = false;
+        op.fromNic = true;
+        Nic src = nics[from];
+        double start = Math.max(Math.max(at, now), src.egressFreeAt);
+        src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
+        op.kind = K_NIC_ARRIVE;
+        op.result = 0;
+        queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+    }
+
+    @Override
     public void run(WorkerHost[][] hosts) {
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {
@@ -378,7 +392,7 @@ public final class SimFabric implements Fabric {
                 host.onRpc(op);
                 return;
             }
-            if (op.kind != K_TIMER) charge(cost.pollCqNs);
+            if (op.kind != K_TIMER && !op.fromNic) charge(cost.pollCqNs);   // a NIC-generated op's completion rides on its command's
             // a later completion from the same node tells that its passive RPCs ran: an RPC reply (the same
             // connection) or, so that a hybrid code whose only RPCs are passive ones does not keep them
             // forever, a one-sided completion; only those whose handler has run are freed
@@ -478,11 +492,15 @@ public final class SimFabric implements Fabric {
                 queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
                 return;
             }
-            if (ringDoorbell) {
-                counters.doorbells++;
-                charge(cost.doorbellNs);
+            if (op.fromNic) {
+                op.rang = false;    // the requester NIC generated it: no doorbell, no WQE to post or fetch
+            } else {
+                if (ringDoorbell) {
+                    counters.doorbells++;
+                    charge(cost.doorbellNs);
+                }
+                charge(cost.postWqeNs);
             }
-            charge(cost.postWqeNs);
             double start = Math.max(cpuAt, src.egressFreeAt);
             src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 0);
             op.kind = K_NIC_ARRIVE;

@@ -51,7 +51,7 @@ public final class ConsoleReport {
         }
         Histogram lat = r.total.latency;
         line(sb, label("latency (us)") + "mean " + us(lat.mean()) + "  p50 " + us(lat.quantile(0.5)) + "  p90 " + us(lat.quantile(0.9))
-                + "  p99 " + us(lat.quantile(0.99)) + "  p999 " + us(lat.quantile(0.999)) + "  max " + us(lat.max()));
+                + "  p95 " + us(lat.quantile(0.95)) + "  p99 " + us(lat.quantile(0.99)) + "  p999 " + us(lat.quantile(0.999)) + "  max " + us(lat.max()));
 
         if (!r.perType.isEmpty()) {
             line(sb, "");

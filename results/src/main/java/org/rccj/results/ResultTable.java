@@ -16,7 +16,7 @@ import java.util.function.ToDoubleFunction;
  * The CSV tables of sweeps ({@code sweep.csv}) and enumerations ({@code hybrid.csv}): one row per
  * point, its key columns (the varied values, or the hybrid code), {@code runs} (finished runs
  * aggregated: one per seed), then the metrics: {@code throughput_tps}, {@code latency_mean_us},
- * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p99_us}, {@code abort_rate}, one
+ * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p95_us}, {@code latency_p99_us}, {@code abort_rate}, one
  * {@code <STAGE>_mean_us} per stage (summary.json's stage means; {@code EXECUTE} last), then one
  * {@code <STAGE>_p99_us} per stage (the stages' 99th percentiles, same order). A metric is the
  * mean over the row's runs; when any row has several runs, each metric is followed by
@@ -139,6 +139,7 @@ public final class ResultTable {
         cols.add(new Column("latency_mean_us", RunMetrics::latencyMeanUs, Decimals.US));
         cols.add(new Column("latency_p50_us", RunMetrics::latencyP50Us, Decimals.US));
         cols.add(new Column("latency_p90_us", RunMetrics::latencyP90Us, Decimals.US));
+        cols.add(new Column("latency_p95_us", RunMetrics::latencyP95Us, Decimals.US));
         cols.add(new Column("latency_p99_us", RunMetrics::latencyP99Us, Decimals.US));
         cols.add(new Column("abort_rate", RunMetrics::abortRate, Decimals.SHARE));
         for (String stage : stageNames(rows)) {

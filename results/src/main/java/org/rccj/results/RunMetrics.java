@@ -35,6 +35,7 @@ public record RunMetrics(
         double latencyMeanUs,
         double latencyP50Us,
         double latencyP90Us,
+        double latencyP95Us,
         double latencyP99Us,
         double abortRate,
         Map<String, StageFigures> stages,
@@ -42,13 +43,13 @@ public record RunMetrics(
         boolean verificationPassed,
         List<String> warnings) {
 
-    /** Without warnings (results of versions before summary.json had them, synthetic figures). */
+    /** Without a p95 (NaN) and warnings (synthetic figures). */
     public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
                       JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
                       double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
                       boolean verificationPassed) {
         this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
-                latencyP90Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
+                latencyP90Us, Double.NaN, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
     }
 
     /** One row of summary.json's {@code stages}: executions, mean and 99th-percentile duration (us). */
@@ -100,7 +101,8 @@ public record RunMetrics(
         return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
                 need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
                 Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
-                number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"), number(lat, "p99"),
+                number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"),
+                optionalNumber(lat, "p95"), number(lat, "p99"),
                 number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings));
     }
 
@@ -135,6 +137,12 @@ public record RunMetrics(
     }
 
     /** A number that may be null in summary.json (non-finite figures): NaN then. */
+    /** A field that results of older versions lack (summary.json had no p95 before 2026-11-23): NaN then. */
+    private static double optionalNumber(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v != null && v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+
     private static double number(JsonNode n, String field) {
         JsonNode v = n.get(field);
         if (v == null) throw new IllegalArgumentException("missing field '" + field + "'");

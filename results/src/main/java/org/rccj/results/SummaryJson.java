@@ -155,6 +155,7 @@ public final class SummaryJson {
         m.put("mean", Decimals.us(h.mean()));
         m.put("p50", Decimals.us(h.quantile(0.50)));
         m.put("p90", Decimals.us(h.quantile(0.90)));
+        m.put("p95", Decimals.us(h.quantile(0.95)));
         m.put("p99", Decimals.us(h.quantile(0.99)));
         m.put("p999", Decimals.us(h.quantile(0.999)));
         m.put("max", Decimals.us(h.max()));

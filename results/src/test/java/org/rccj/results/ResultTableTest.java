@@ -44,7 +44,7 @@ class ResultTableTest {
                 new ResultTable.Row(List.of("coroutines=1", "1"), List.of(metrics(1))),
                 new ResultTable.Row(List.of("a,b", "2"), List.of(metrics(2)))));
         List<String> lines = csv.lines().toList();
-        assertEquals("point,coroutines,runs,throughput_tps,latency_mean_us,latency_p50_us,latency_p90_us,latency_p99_us,abort_rate,"
+        assertEquals("point,coroutines,runs,throughput_tps,latency_mean_us,latency_p50_us,latency_p90_us,latency_p95_us,latency_p99_us,abort_rate,"
                 + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us,warnings", lines.get(0));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("coroutines=1,1,1,50000.0,14.0,"), lines.get(1));
@@ -102,7 +102,7 @@ class ResultTableTest {
         RunMetrics warned = metrics(1);
         warned = new RunMetrics(warned.dir(), warned.name(), warned.protocol(), warned.workload(), warned.fabric(), warned.seed(), warned.code(),
                 warned.onesided(), warned.config(), warned.commits(), warned.throughputTps(), warned.latencyMeanUs(), warned.latencyP50Us(),
-                warned.latencyP90Us(), warned.latencyP99Us(), warned.abortRate(), warned.stages(), false, false, List.of("only 3 commits"));
+                warned.latencyP90Us(), warned.latencyP95Us(), warned.latencyP99Us(), warned.abortRate(), warned.stages(), false, false, List.of("only 3 commits"));
         String csv = ResultTable.csv(List.of("point", "coroutines"), List.of(
                 new ResultTable.Row(List.of("coroutines=1", "1"), List.of(warned)),
                 new ResultTable.Row(List.of("coroutines=2", "2"), List.of(), "out of memory (Java heap space)\nsecond line")));

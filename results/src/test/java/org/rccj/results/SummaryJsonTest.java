@@ -47,11 +47,13 @@ class SummaryJsonTest {
         assertEquals(0.047619, s.get("abort_rate").asDouble());
         assertEquals(List.of("lock_conflict", "validation"), fields(s.get("abort_reasons")));
         assertEquals(50000.0, s.get("throughput_tps").asDouble());
-        assertEquals(List.of("mean", "p50", "p90", "p99", "p999", "max"), fields(s.get("latency_us")));
+        assertEquals(List.of("mean", "p50", "p90", "p95", "p99", "p999", "max"), fields(s.get("latency_us")));
         assertEquals(14.0, s.get("latency_us").get("mean").asDouble());
         assertEquals(20.0, s.get("latency_us").get("max").asDouble());
         double p50 = s.get("latency_us").get("p50").asDouble();
         assertTrue(Math.abs(p50 - 10.0) / 10.0 < 0.016, "p50 within histogram error: " + p50);
+        double p95 = s.get("latency_us").get("p95").asDouble(); // 600 at 10 us, 400 at 20 us: the 95th is a 20 us one
+        assertTrue(Math.abs(p95 - 20.0) / 20.0 < 0.016, "p95 within histogram error: " + p95);
 
         JsonNode t = s.get("per_txn_type");
         assertEquals(List.of("deposit", "transfer"), fields(t));

@@ -30,6 +30,7 @@ final class HadesExecutor extends TxnExecutor {
     static final AbortException NACK = AbortException.conflict("hades_nack");
     static final AbortException LOCAL_VALIDATION = AbortException.conflict("hades_local_validation");
     static final AbortException NOT_FOUND = AbortException.conflict("not_found");
+    static final AbortException EVICTION = AbortException.conflict("hades_eviction");
 
     private final HadesProtocol p;
     private final HadesTxn t;
@@ -356,6 +357,12 @@ final class HadesExecutor extends TxnExecutor {
     public void commit(Tx tx) {
         long st = ctx.stageStart();
         checkSquash();
+        // an LLC eviction of a speculatively written line squashes its transaction (the cache is not modelled:
+        // drawn per attempt with protocol_options.eviction_squash_rate; no draw at all when it is 0)
+        double evict = p.options.evictionSquashRate();
+        if (evict > 0 && !hybridMode && !t.local.write.isEmpty() && ctx.rng.nextDouble() < evict) {
+            throw abortWith(HadesStats.Abort.EVICTION, EVICTION);
+        }
         long probes0 = stats.probes;
         long hw = 0;
         if (hybridMode) hw += buildLocalFilters(tx) * p.options.filterOpNs();
@@ -363,7 +370,8 @@ final class HadesExecutor extends TxnExecutor {
         if (hasLocal && !t.local.locked) lockLocal();
         if (!t.local.write.isEmpty()) {
             hw += p.options.findTagsNs();
-            if (p.probeRemoteFiltersAtCommit()) home.squashRemote(t.local.write.exact, t, ctx.now() + p.oneWayNs);
+            // the squashes leave once Find-LLC-Tags has listed the written lines (the probes overlap it)
+            if (p.probeRemoteFiltersAtCommit()) home.squashRemote(t.local.write.exact, t, ctx.now() + p.options.findTagsNs());
         }
         hw += (stats.probes - probes0) * p.options.filterOpNs();
         if (hw > 0) ctx.sleep(hw);
@@ -432,7 +440,10 @@ final class HadesExecutor extends TxnExecutor {
                 if (a.write && a.node == y) count += writtenLines(a);
             }
             int len = HadesRpc.ITEMS + 8 * count;
+            // one-sided: the core hands the commit to its NIC with one command (doorbell and WQE of the first
+            // Intend); the NIC fans it out to the other nodes and collects the Acks (one completion)
             Op op = oneSidedIntend ? ctx.op().write(y, 0, 0, len).atNic(intendAtNic) : ctx.op().rpc(y, p.rpc.intendHandler, len);
+            if (oneSidedIntend && k > 0) op.byNic();
             byte[] d = op.data;
             Bytes.putLong(d, HadesRpc.GID, ctx.globalId);
             Bytes.putLong(d, HadesRpc.TXN, tx.id);
@@ -489,7 +500,8 @@ final class HadesExecutor extends TxnExecutor {
                 if (a.write && a.node == y) len += RemoteEntry.V_TUPLE + HadesTuple.align8(a.table.tupleBytes - HadesTuple.WID);
             }
             RemoteEntry e = t.remote[y];
-            Op op = oneSidedIntend ? ctx.op().write(y, 0, 0, len).atNic(e).unsignaled()
+            // one-sided: the NIC sends it by itself once the Acks are in, the data from its 4b buffer (no core work)
+            Op op = oneSidedIntend ? ctx.op().write(y, 0, 0, len).atNic(e).unsignaled().byNic()
                     : ctx.op().rpc(y, p.rpc.validationHandler, HadesRpc.V_RECORDS + len);
             byte[] d = op.data;
             int q = 0;

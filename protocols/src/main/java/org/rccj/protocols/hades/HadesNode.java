@@ -93,7 +93,11 @@ final class HadesNode {
         h.locked = false;
     }
 
-    /** The NIC squashes every remote transaction whose filters here hold one of {@code lines}; the message arrives at {@code at}. */
+    /**
+     * The NIC squashes every remote transaction whose filters here hold one of {@code lines}: it marks the
+     * entry (its Intend-to-commit will be refused, gap b) and sends a squash message at {@code at} through the
+     * fabric to the transaction's home NIC, where it takes effect on arrival.
+     */
     void squashRemote(LineSet lines, HadesTxn except, long at) {
         for (int i = 0; i < nic.size(); i++) {
             RemoteEntry e = nic.get(i);
@@ -102,8 +106,7 @@ final class HadesNode {
                 long l = lines.get(k);
                 if (stats.probe(e.read, l) || stats.probe(e.write, l)) {
                     e.squashedHere = true;
-                    stats.squashesSent++;
-                    e.owner.squash(e.txnId, at);
+                    protocol.sendSquash(node, e.owner, e.txnId, at);
                     break;
                 }
             }
@@ -118,7 +121,7 @@ final class HadesNode {
             for (int k = 0; k < lines.size(); k++) {
                 long l = lines.get(k);
                 if (stats.probe(t.local.read, l) || stats.probe(t.local.write, l)) {
-                    stats.squashesSent++;
+                    stats.squashesLocal++;
                     t.squash(t.id, at);
                     break;
                 }
@@ -165,7 +168,7 @@ final class HadesNode {
         for (long l = first; l <= last; l++) {
             HadesTxn w = writeOwner.get(l);
             if (w != null && w != t) {
-                stats.squashesSent++;
+                stats.squashesLocal++;
                 w.squash(w.id, w.ctx.now());
             }
         }
@@ -175,7 +178,7 @@ final class HadesNode {
             if (o == t || !o.active) continue;
             for (long l = first; l <= last; l++) {
                 if (stats.probe(o.local.read, l)) {
-                    stats.squashesSent++;
+                    stats.squashesLocal++;
                     o.squash(o.id, o.ctx.now());
                     break;
                 }
@@ -238,7 +241,7 @@ final class HadesNode {
         }
         for (int k = 0; k < n; k++) e.write.add(lines[k]);
         long handled = now + protocol.options.nicHandlerNs();
-        squashRemote(message, e.owner, handled + protocol.oneWayNs);
+        squashRemote(message, e.owner, handled);
         if (!protocol.options.hybrid()) squashLocals(message, handled);
         return true;
     }

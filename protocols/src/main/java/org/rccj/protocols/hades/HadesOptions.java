@@ -13,7 +13,8 @@ import org.rccj.protocols.occ.SwImplCosts;
  */
 record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int localWriteBits, int localWriteHashes,
                     int localWriteIndexBits, int remoteBits, int remoteHashes, long nicHandlerNs, long filterOpNs,
-                    long findTagsNs, int lockingBuffers, long stallNs, int livelockSquashes, Map<String, Object> raw) {
+                    long findTagsNs, int lockingBuffers, long stallNs, int livelockSquashes, double evictionSquashRate,
+                    Map<String, Object> raw) {
 
     static List<Param> params() {
         List<Param> p = new ArrayList<>(List.of(
@@ -30,7 +31,8 @@ record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int 
                 Param.ofInt("find_tags_ns", 50, 0, 10_000, "Find-LLC-Tags: listing a committing transaction's written lines (80-120 cycles at 2 GHz)"),
                 Param.ofInt("locking_buffers", 8, 1, 1024, "Locking Buffers per node (not stated by the paper)"),
                 Param.ofInt("stall_ns", 100, 1, 100_000, "an access that hits a Locking Buffer (or a full Locking-Buffer set) retries after this long"),
-                Param.ofInt("livelock_squashes", 8, 0, 1_000_000, "after this many squashes in a row a transaction's next attempts lock their lines before accessing them (livelock fallback, one-sided READ only; not stated by the paper; 0 = never)")));
+                Param.ofInt("livelock_squashes", 8, 0, 1_000_000, "after this many squashes in a row a transaction's next attempts lock their lines before accessing them (livelock fallback, one-sided READ only; not stated by the paper; 0 = never)"),
+                Param.ofDouble("eviction_squash_rate", 0.0, 0.0, 1.0, "HADES: probability that an attempt with local speculative writes loses one to an LLC eviction and squashes itself before committing (the paper measured 0.1% on average, 0.7% for TPC-C; the cache is not modelled; 0 = none)")));
         p.addAll(SwImplCosts.params());
         return p;
     }
@@ -40,6 +42,6 @@ record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int 
                 (int) o.get("local_write_bf_bits"), (int) o.get("local_write_bf_hashes"), (int) o.get("local_write_bf_index_bits"),
                 (int) o.get("remote_bf_bits"), (int) o.get("remote_bf_hashes"), (int) o.get("nic_handler_ns"),
                 (int) o.get("filter_op_ns"), (int) o.get("find_tags_ns"), (int) o.get("locking_buffers"), (int) o.get("stall_ns"),
-                (int) o.get("livelock_squashes"), o);
+                (int) o.get("livelock_squashes"), ((Number) o.get("eviction_squash_rate")).doubleValue(), o);
     }
 }

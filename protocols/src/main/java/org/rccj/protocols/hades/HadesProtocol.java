@@ -10,6 +10,9 @@ import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.NicAction;
+import org.rccj.primitives.Op;
 import org.rccj.protocols.occ.SwImplCosts;
 
 /**
@@ -61,6 +64,25 @@ public class HadesProtocol implements Protocol {
         SwImplCosts sw = new SwImplCosts(options.raw());
         software.add(sw);
         return new HadesExecutor(ctx, this, t, sw);
+    }
+
+    /** Payload of a squash message: the victim coroutine's global id and its attempt. */
+    static final int SQUASH_BYTES = 16;
+
+    /** A squash message reaches the victim's home NIC: attempt {@code op.value} of {@code op.owner} is squashed from now on. */
+    private final NicAction squashArrives = (op, m, now) -> {
+        if (!((HadesTxn) op.owner).squash(op.value, now)) stats.squashesStale++;
+    };
+
+    /** The NIC of node {@code from} sends a squash of {@code victim}'s attempt {@code txnId} at {@code at} (a NIC-to-NIC message). */
+    void sendSquash(int from, HadesTxn victim, long txnId, long at) {
+        Op op = new Op().write(victim.node, 0, 0, SQUASH_BYTES).atNic(squashArrives);
+        Bytes.putLong(op.data, 0, victim.ctx.globalId);
+        Bytes.putLong(op.data, 8, txnId);
+        op.owner = victim;
+        op.value = txnId;
+        stats.squashMessages++;
+        cluster.fabric.nicSend(from, op, at);
     }
 
     /** Commit step 2 probes the NIC's remote filters; a test-only variant skips it to show the checker notices. */

@@ -12,12 +12,13 @@ import java.util.Map;
 final class HadesStats {
     long probes, falsePositives;
     long stalls, falseStalls, lockWaits;
-    long squashesSent, squashesTaken;
+    /** Squash messages sent over the fabric (remote victims), squashes of local victims, messages that came too late. */
+    long squashMessages, squashesLocal, squashesStale, squashesTaken;
     long intends, nacks, validations;
     long fallbackAttempts, fallbackLockWaits;
     final long[] aborts = new long[Abort.values().length];
 
-    enum Abort { SELF_SQUASH, SQUASHED, LOCK_CONFLICT, NACK, LOCAL_VALIDATION, NOT_FOUND }
+    enum Abort { SELF_SQUASH, SQUASHED, LOCK_CONFLICT, NACK, LOCAL_VALIDATION, NOT_FOUND, EVICTION }
 
     boolean probe(Filter f, long line) {
         boolean maybe = f.bloom.mightContain(line);
@@ -36,7 +37,9 @@ final class HadesStats {
         m.put("hades.stalls", (double) stalls);
         m.put("hades.false_positive_stalls", (double) falseStalls);
         m.put("hades.locking_buffer_waits", (double) lockWaits);
-        m.put("hades.squash_messages", (double) squashesSent);
+        m.put("hades.squash_messages", (double) squashMessages);
+        m.put("hades.squashes_local", (double) squashesLocal);
+        m.put("hades.squashes_stale", (double) squashesStale);
         m.put("hades.squashes_taken", (double) squashesTaken);
         m.put("hades.intends", (double) intends);
         m.put("hades.nacks", (double) nacks);

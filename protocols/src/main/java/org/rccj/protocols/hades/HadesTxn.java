@@ -6,8 +6,9 @@ import org.rccj.framework.runtime.CoroutineContext;
 /**
  * The hardware state of one coroutine's transaction: its LocalRead/WriteBF pair from the node's pool
  * (module 3; one pair per coroutine, so the pool never runs dry), its remote entries in other nodes' NICs
- * (4a, one per node touched) and the 4b record of which nodes it touched. Squashes arrive as a time stamp
- * the coroutine checks whenever it resumes ({@link #squashed}).
+ * (4a, one per node touched) and the 4b record of which nodes it touched. A squash (a message through the
+ * fabric from another node's NIC, or this node's own directory/NIC) sets a time stamp the coroutine checks
+ * whenever it resumes and at its point of no return ({@link #squashed}); until then the attempt runs on.
  */
 final class HadesTxn {
     static final long NEVER = Long.MAX_VALUE;
@@ -68,10 +69,14 @@ final class HadesTxn {
         spare.add(e);
     }
 
-    /** A squash of attempt {@code txnId} takes effect at {@code at}, unless the attempt is over or past its point of no return. */
-    void squash(long txnId, long at) {
-        if (txnId != id || !active || unsquashable) return;
+    /**
+     * A squash of attempt {@code txnId} takes effect at {@code at}, unless the attempt is over or past its
+     * point of no return; false if it came too late.
+     */
+    boolean squash(long txnId, long at) {
+        if (txnId != id || !active || unsquashable) return false;
         if (at < squashAt) squashAt = at;
+        return true;
     }
 
     boolean squashed() { return squashAt <= ctx.now(); }

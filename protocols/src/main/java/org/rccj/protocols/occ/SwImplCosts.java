@@ -26,7 +26,7 @@ public final class SwImplCosts {
                 Param.ofInt("sw_set_ns", 600, 0, 1_000_000, "SW-Impl: CPU per access to manage the read or write set (insert, look up, iterate at commit)"),
                 Param.ofInt("sw_atomicity_ns", 1430, 0, 1_000_000, "SW-Impl: CPU per record read for the read-atomicity check (per-line version compare) and its two copies"),
                 Param.ofInt("sw_validate_ns", 1000, 0, 1_000_000, "SW-Impl: CPU per read-set entry at validation (building the re-read, polling, comparing)"),
-                Param.ofInt("sw_rd_before_wr_ns", 410, 0, 1_000_000, "SW-Impl: CPU per written record to copy the whole record into the write set"),
+                Param.ofInt("sw_rd_before_wr_ns", 1470, 0, 1_000_000, "SW-Impl: CPU per written record to copy the whole record into the write set"),
                 Param.ofInt("sw_version_ns", 100, 0, 1_000_000, "SW-Impl: CPU per written record to bump its per-line versions"),
                 Param.ofInt("sw_lock_ns", 200, 0, 1_000_000, "SW-Impl: CPU per written record for lock and unlock (building the CAS batch, polling, checking)"));
     }

@@ -63,7 +63,8 @@ class HadesTest {
         RunResult real = run(workload(wl, mode));
         RunResult tiny = run(workload(wl, mode, TINY));
         assertTrue(tiny.extra.get("hades.false_positives") > 100, "tiny filters gave few false positives: " + tiny.extra);
-        assertTrue(tiny.extra.get("hades.false_positive_rate") > 10 * real.extra.get("hades.false_positive_rate") + 0.01,
+        // several times the real filters' rate (TPC-C's New-Order already fills the real 1 Kbit filters to ~4%)
+        assertTrue(tiny.extra.get("hades.false_positive_rate") > 5 * real.extra.get("hades.false_positive_rate") + 0.01,
                 "tiny " + tiny.extra.get("hades.false_positive_rate") + " vs real " + real.extra.get("hades.false_positive_rate"));
         // false positives cost stalls (and squashes): fewer commits in the same virtual time
         assertTrue(tiny.extra.get("hades.false_positive_stalls") > real.extra.get("hades.false_positive_stalls"), tiny.extra.toString());
@@ -84,6 +85,27 @@ class HadesTest {
         assertEquals(0.0, without.extra.get("hades.fallback_attempts"));
         assertTrue(with.extra.get("hades.fallback_attempts") > 50, with.extra.toString());
         assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
+    }
+
+    /** Squashes of remote transactions travel as fabric messages and abort their victims when they arrive. */
+    @ParameterizedTest
+    @ValueSource(strings = {"all-onesided", "all-rpc"})
+    void squashMessagesCrossTheFabric(String hybrid) {
+        RunResult r = run(Runs.smallBank("protocol", "hades", "hybrid", hybrid, "coroutines", 8,
+                "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 3.0));
+        assertTrue(r.extra.get("hades.squash_messages") > 0, r.extra.toString());
+        assertTrue(r.extra.get("hades.squashes_taken") > 0, "some arrive while the victim runs: " + r.extra);
+        assertTrue(r.extra.get("hades.squashes_stale") <= r.extra.get("hades.squash_messages"));
+    }
+
+    /** Drawn LLC-eviction squashes abort attempts that wrote local lines, and the runs still verify. */
+    @Test
+    void evictionSquashesAbortAndVerify() {
+        RunResult none = run(workload("ycsb", "hades"));
+        RunResult some = run(workload("ycsb", "hades", "protocol_options.eviction_squash_rate", "0.2"));
+        assertEquals(0.0, none.extra.get("hades.abort.eviction"));
+        assertTrue(some.extra.get("hades.abort.eviction") > 20, some.extra.toString());
+        assertTrue(some.commits() < none.commits(), some.commits() + " vs " + none.commits());
     }
 
     @Test
