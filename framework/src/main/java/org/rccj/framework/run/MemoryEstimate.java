@@ -46,7 +46,7 @@ public final class MemoryEstimate {
         List<Store.PlannedRegion> regions = Store.plannedRegions(header, specs, c.nodes());
         long perNode = bytesPerNode(c, header, specs);
         long total = perNode * nodesHere;
-        long available = maxDirectBytes() - directBytesInUse();
+        long available = availableCollecting(total);
         if (total <= HEADROOM * available) return;
         List<Store.PlannedRegion> big = new ArrayList<>(regions);
         big.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
@@ -57,6 +57,28 @@ public final class MemoryEstimate {
                 + " (-XX:MaxDirectMemorySize; ./rcc allows 70% of RAM) and "
                 + (nodesHere == c.nodes() ? "every node of the cluster lives in this one JVM: " : "this process holds " + nodesHere + " node(s): ")
                 + smaller(c) + ", or use fewer threads or nodes");
+    }
+
+    /**
+     * Direct memory this JVM can still allocate, after collecting the buffers of earlier runs in the same JVM
+     * (sweeps and enumerations run one code after another in one process) when the first look says
+     * {@code needed} does not fit: direct buffers are freed only when a GC finds them unreachable, and a run
+     * that allocates little on the heap may trigger none between two runs. The JDK's own direct allocator does
+     * the same (a System.gc() and short waits) before it gives up.
+     */
+    static long availableCollecting(long needed) {
+        long available = maxDirectBytes() - directBytesInUse();
+        for (int i = 0; i < 8 && needed > HEADROOM * available; i++) {
+            System.gc();
+            try {
+                Thread.sleep(1L << i);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            available = maxDirectBytes() - directBytesInUse();
+        }
+        return available;
     }
 
     /** What to make smaller: the workload's size settings raised above their defaults, else its settings in general. */
