@@ -14,11 +14,11 @@ import org.rccj.framework.spi.ProtocolFactory;
 
 /**
  * YCSB and TATP under every registered protocol: all-rpc, all-onesided and a mixed code verified on sim;
- * all-rpc and all-onesided verified on local for the protocols that must run there (OCC, NOWAIT, CALVIN).
+ * the same three codes verified on local for every protocol that runs there (all but HADES, which is sim only).
  */
 class YcsbTatpAllProtocolsTest {
     static final List<String> WORKLOADS = List.of("ycsb", "tatp");
-    static final Set<String> LOCAL_PROTOCOLS = Set.of("occ", "nowait", "calvin");
+    static final Set<String> LOCAL_PROTOCOLS = Set.of("occ", "nowait", "waitdie", "mvcc", "sundial", "drtm", "calvin");
 
     static Stream<Arguments> simCases() {
         List<Arguments> out = new ArrayList<>();
@@ -34,7 +34,9 @@ class YcsbTatpAllProtocolsTest {
         List<Arguments> out = new ArrayList<>();
         for (ProtocolFactory f : YcsbTatpRuns.protocols()) {
             if (!LOCAL_PROTOCOLS.contains(f.name())) continue;
-            for (String wl : WORKLOADS) for (String code : List.of("all-rpc", "all-onesided")) out.add(Arguments.of(wl, f.name(), code));
+            for (String wl : WORKLOADS) {
+                for (String code : List.of("all-rpc", "all-onesided", YcsbTatpRuns.mixedCode(f))) out.add(Arguments.of(wl, f.name(), code));
+            }
         }
         assertFalse(out.isEmpty(), "none of " + LOCAL_PROTOCOLS + " is registered");
         return out.stream();
