@@ -25,10 +25,13 @@ public final class ClusterRun {
         Worker[][] workers = new Worker[nodes][threads];
         cluster.workers = workers;
         long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
+        WorkerStats first = null;
         for (int n = 0; n < nodes; n++) {
             if (!cluster.fabric.hosts(n)) continue;      // another process runs that node (tcp)
             for (int t = 0; t < threads; t++) {
-                WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory);
+                WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory,
+                        cluster.fabric.oneThread() ? first : null);
+                if (first == null) first = stats;
                 Worker w = new Worker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
                 w.typeNames = types;
                 workers[n][t] = w;

@@ -1,8 +1,11 @@
 package org.rccj.framework.runtime;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.rccj.framework.history.HistoryRecord;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
@@ -40,6 +43,8 @@ public final class StatsCollector {
         int buckets = workers[0][0].timeline.length;
         r.timeline = new long[buckets];
         r.busyShare = new double[workers.length];
+        // workers on one thread share their latency histograms (WorkerStats): each is added once
+        Set<Histogram> merged = Collections.newSetFromMap(new IdentityHashMap<>());
         long hits = 0, misses = 0;
         for (WorkerStats[] ws : workers) for (WorkerStats w : ws) { hits += w.cacheHits; misses += w.cacheMisses; }
         if (hits + misses > 0) r.extra.put("location_cache_hit_rate", (double) hits / (hits + misses));
@@ -48,14 +53,19 @@ public final class StatsCollector {
             boolean known = true;
             for (WorkerStats s : workers[n]) {
                 for (int i = 0; i < types.size(); i++) {
-                    r.perType.get(types.get(i)).add(s.perType[i]);
-                    r.total.add(s.perType[i]);
+                    TxnTypeStats t = r.perType.get(types.get(i));
+                    t.addCounts(s.perType[i]);
+                    r.total.addCounts(s.perType[i]);
+                    if (merged.add(s.perType[i].latency)) {
+                        t.latency.add(s.perType[i].latency);
+                        r.total.latency.add(s.perType[i].latency);
+                    }
                 }
                 for (Map.Entry<String, long[]> e : s.abortReasons.entrySet()) {
                     r.abortReasons.merge(e.getKey(), e.getValue()[0], Long::sum);
                 }
-                for (Stage stage : stages) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
-                r.execute.add(s.execute);
+                for (Stage stage : stages) if (merged.add(s.stages[stage.ordinal()])) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
+                if (merged.add(s.execute)) r.execute.add(s.execute);
                 for (int b = 0; b < buckets; b++) r.timeline[b] += s.timeline[b];
                 Counters end = s.endMarked ? s.endCounters : s.finalCounters;
                 Counters d = new Counters();

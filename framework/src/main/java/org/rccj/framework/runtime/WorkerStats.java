@@ -17,7 +17,7 @@ public final class WorkerStats implements java.io.Serializable {
     final TxnTypeStats[] perType;
     final Map<String, long[]> abortReasons = new LinkedHashMap<>();
     final Histogram[] stages = new Histogram[Stage.values().length];
-    final Histogram execute = new Histogram();
+    final Histogram execute;
     final long[] timeline;
     final Counters warmCounters = new Counters(), endCounters = new Counters();
     long warmBusy = -1, endBusy = -1;
@@ -27,12 +27,19 @@ public final class WorkerStats implements java.io.Serializable {
     long finalBusy = -1, cacheHits, cacheMisses;
     final List<HistoryRecord> history;
 
-    WorkerStats(int types, long warmEnd, long end, int timelineBuckets, boolean recordHistory) {
+    /**
+     * @param shareWith null, or stats of another worker on the same thread whose latency histograms (stages,
+     *                  execute, per-type latency) this worker records into too: on a fabric that runs every
+     *                  worker on one thread, one set of histograms instead of hundreds keeps them in the CPU's
+     *                  caches; the merge ({@link StatsCollector}) adds each histogram once, so results are the same
+     */
+    WorkerStats(int types, long warmEnd, long end, int timelineBuckets, boolean recordHistory, WorkerStats shareWith) {
         this.warmEnd = warmEnd;
         this.end = end;
         perType = new TxnTypeStats[types];
-        for (int i = 0; i < types; i++) perType[i] = new TxnTypeStats();
-        for (int i = 0; i < stages.length; i++) stages[i] = new Histogram();
+        for (int i = 0; i < types; i++) perType[i] = new TxnTypeStats(shareWith == null ? new Histogram() : shareWith.perType[i].latency);
+        for (int i = 0; i < stages.length; i++) stages[i] = shareWith == null ? new Histogram() : shareWith.stages[i];
+        execute = shareWith == null ? new Histogram() : shareWith.execute;
         timeline = new long[timelineBuckets];
         history = recordHistory ? new ArrayList<>() : null;
     }
