@@ -82,6 +82,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     private boolean doneSent;
     private final boolean[] done;
     private int doneCount;
+    /**
+     * Set by {@link #run} once every worker's host is installed. A peer may start sending RPCs at the start instant,
+     * before this node's run() has installed the hosts that know the handler ids: such RPCs are held (network
+     * thread only) and checked and delivered, in arrival order, once it is set.
+     */
+    private volatile boolean hostsReady;
+    private final java.util.ArrayDeque<Op> held = new java.util.ArrayDeque<>();
 
     private record Msg(byte type, int from, long a, long b, byte[] data) {}
 
@@ -385,6 +392,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ts[t].setDaemon(true);
             w.thread = ts[t];
         }
+        hostsReady = true;
+        selector.wakeup();       // RPCs held until now are checked and delivered
         running = true;
         for (Thread th : ts) th.start();
         for (Thread th : ts) {
@@ -467,6 +476,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     if (k.isValid() && k.isWritable()) p.flush();
                 }
                 selector.selectedKeys().clear();
+                if (hostsReady && !held.isEmpty()) deliverHeld();
                 long now = System.nanoTime();
                 for (Peer p : peers) {
                     if (p == null || p.dead) continue;
@@ -544,13 +554,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 in.limit(limit);
             }
         } catch (Malformed e) {
-            p.dead = true;
-            fail("node " + self + ": node " + p.node + " sent " + e.getMessage() + "; closed its connection");
-            try {
-                p.ch.close();
-            } catch (IOException ignored) {
-                // closing anyway
-            }
+            malformed(p, e);
             return;
         }
         if (need > in.capacity()) {
@@ -579,6 +583,17 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         if (!mayLeave(p)) fail("node " + p.node + " (" + str(settings.hosts().get(p.node)) + ") " + what + " during the run");
     }
 
+    /** A peer sent something this node refuses: the run stops and its connection is closed. */
+    private void malformed(Peer p, Malformed e) {
+        p.dead = true;
+        fail("node " + self + ": node " + p.node + " sent " + e.getMessage() + "; closed its connection");
+        try {
+            p.ch.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
     private static final class Malformed extends Exception {
         Malformed(String m) { super(m, null, false, false); }
     }
@@ -590,11 +605,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             case Wire.RPC -> {
                 int id = in.getInt(), handler = in.getInt(), srcWorker = in.getShort() & 0xffff, len = in.getInt();
                 if (len < 0 || len > in.remaining()) throw new Malformed("an RPC of " + len + " bytes in a shorter frame");
-                WorkerHost target = workers[srcWorker % threads].host;
-                if (handler < 0 || (target != null && handler >= target.handlers())) {
-                    throw new Malformed("an RPC to unknown handler " + handler
-                            + (target == null ? "" : " (node " + self + " has handlers 0.." + (target.handlers() - 1) + ")"));
-                }
+                if (handler < 0) throw new Malformed("an RPC to unknown handler " + handler);
                 Op call = callPool.poll();
                 if (call == null) call = new Op();
                 call.rpc(self, handler, len);
@@ -602,7 +613,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 call.srcNode = p.node;
                 call.srcWorker = srcWorker;
                 call.compare = id;              // the wire id of an arrived RPC, echoed in its reply
-                workers[srcWorker % threads].arrive(call);
+                if (!hostsReady) {
+                    held.add(call);
+                    return;
+                }
+                if (!held.isEmpty()) deliverHeld();
+                deliver(call);
             }
             case Wire.RPC_RESP -> p.completeRpc(in);
             case Wire.HEARTBEAT -> { }
@@ -644,6 +660,31 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
             }
             default -> throw new Malformed("a frame of unknown type " + type);
+        }
+    }
+
+    /** Hands an arrived RPC to its target worker once its handler id is checked against that worker's host. */
+    private void deliver(Op call) throws Malformed {
+        TcpWorker target = workers[call.srcWorker % threads];
+        int handlers = target.host.handlers();
+        if (call.handler >= handlers) {
+            callPool.add(call);
+            throw new Malformed("an RPC to unknown handler " + call.handler + " (node " + self + " has handlers 0.." + (handlers - 1) + ")");
+        }
+        target.arrive(call);
+    }
+
+    /** Checks and delivers the RPCs that arrived before the hosts were installed, in arrival order. */
+    private void deliverHeld() {
+        Op call;
+        while ((call = held.poll()) != null) {
+            try {
+                deliver(call);
+            } catch (Malformed e) {
+                held.clear();             // the run stops; nothing more is delivered
+                malformed(peers[call.srcNode], e);
+                return;
+            }
         }
     }
 

@@ -272,6 +272,68 @@ class TcpWireTest {
         run.join(5000);
     }
 
+    /** Reads frames until one of {@code type} arrives (skipping heartbeats and clock requests); returns its body. */
+    private static ByteBuffer awaitFrame(DataInputStream in, byte type) throws IOException {
+        while (true) {
+            int len = Integer.reverseBytes(in.readInt());
+            byte t = in.readByte();
+            byte[] body = new byte[len - 1];
+            in.readFully(body);
+            if (t == type) return ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+        }
+    }
+
+    /** A worker host with two handlers that records the RPCs it is handed. */
+    private static WorkerHost recordingHost(java.util.concurrent.BlockingQueue<Op> received) {
+        return new WorkerHost() {
+            @Override public void onComplete(Op op) {}
+            @Override public void onRpc(Op call) { received.add(call); }
+            @Override public boolean runOne() { return false; }
+            @Override public boolean hasReady() { return false; }
+            @Override public boolean finished() { return true; }
+            @Override public int handlers() { return 2; }
+        };
+    }
+
+    /**
+     * A peer may send RPCs from the start instant on, before this node's run() has installed the worker hosts that
+     * know the handler ids: such an RPC is held and checked once they are, not handed unchecked to the worker.
+     */
+    @Test
+    void anRpcArrivingBeforeRunToAnUnknownHandlerIsStillRefused() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        send(frame(Wire.RPC, 4 + 4 + 2 + 4).putInt(1).putInt(7).putShort((short) 0).putInt(0));
+        send(read(0, 64, 8));
+        awaitFrame(in, Wire.OS_RESP);      // node 0 handles a connection's frames in order: it has seen the RPC
+        assertEquals(null, node0.failure(), "nothing can be checked before run()");
+        java.util.concurrent.BlockingQueue<Op> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        Thread run = runInBackground(recordingHost(received));
+        assertClosedByNode0();
+        String f = node0.failure();
+        assertNotNull(f);
+        assertTrue(f.contains("node 1 sent an RPC to unknown handler 7 (node 0 has handlers 0..1); closed its connection"), f);
+        assertEquals(0, received.size(), "the worker was handed the bad RPC");
+        run.join(5000);
+    }
+
+    @Test
+    void rpcsArrivingBeforeRunAreDeliveredInOrderOnceItStarts() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        for (int h = 0; h < 2; h++) send(frame(Wire.RPC, 4 + 4 + 2 + 4 + 1).putInt(h).putInt(h).putShort((short) 0).putInt(1).put((byte) (10 + h)));
+        send(read(0, 64, 8));
+        awaitFrame(in, Wire.OS_RESP);
+        java.util.concurrent.BlockingQueue<Op> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        runInBackground(recordingHost(received));
+        for (int h = 0; h < 2; h++) {
+            Op call = received.poll(5, TimeUnit.SECONDS);
+            assertNotNull(call, "RPC " + h + " was never delivered");
+            assertEquals(h, call.handler);
+            assertEquals(10 + h, call.data[0]);
+            assertEquals(1, call.srcNode);
+        }
+        assertEquals(null, node0.failure());
+    }
+
     @Test
     void aPassiveRpcIsDoneWithoutACompletionAndTheSignaledOneCompletes() throws Exception {
         DataInputStream in = join(SECRET, 5000);
