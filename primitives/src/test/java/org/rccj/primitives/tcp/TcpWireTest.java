@@ -57,7 +57,8 @@ class TcpWireTest {
             port = s.getLocalPort();
         }
         List<InetSocketAddress> hosts = List.of(new InetSocketAddress("127.0.0.1", port), new InetSocketAddress("127.0.0.1", port + 1));
-        TcpSettings s = new TcpSettings(0, hosts, SECRET, DIGEST, joinTimeoutMs, 5000, false, new PrintStream(log, true, StandardCharsets.UTF_8));
+        TcpSettings s = new TcpSettings(0, hosts, SECRET, DIGEST, joinTimeoutMs, 5000, false, new PrintStream(log, true, StandardCharsets.UTF_8),
+                TcpSettings.Connections.PAIR);
         CompletableFuture<TcpFabric> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
@@ -82,7 +83,7 @@ class TcpWireTest {
         DataInputStream in = new DataInputStream(peer.getInputStream());
         byte[] challenge = new byte[Wire.NONCE];
         in.readFully(challenge);
-        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, DIGEST, new byte[Wire.NONCE], challenge);
+        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, 0, DIGEST, new byte[Wire.NONCE], challenge);
         lastHello = hello;
         hello.write(out);
         int status = in.readUnsignedByte();
