@@ -29,16 +29,20 @@ import org.rccj.primitives.WorkerHost;
  * Two tcp nodes in this JVM, two workers each, in both connection layouts: node 1's workers send RPCs and one-sided
  * READs to node 0; node 0 answers every RPC from the <em>other</em> worker than the one it was delivered to (a
  * deferred reply, as a lock queue hands a lock over), so with a connection per thread the reply must still go back
- * on the connection its request came in on. Every answer must arrive, be right, and the layout must be the one asked.
+ * on the connection its request came in on. Every answer must arrive, be right, and the layout must be the one asked;
+ * idle connections outlive the peer timeout (each one carries heartbeats).
  */
 class TcpConnectionLayoutTest {
     private static final int THREADS = 2, OPS = 300, WINDOW = 4, WORDS = 64;
+    private static final long PEER_TIMEOUT_MS = 1000;
 
     @ParameterizedTest
     @EnumSource(TcpSettings.Connections.class)
     void everyAnswerReturnsOnItsConnectionAlsoWhenAnotherWorkerReplies(TcpSettings.Connections layout) throws Exception {
         List<TcpFabric> nodes = join(layout);
         try {
+            Thread.sleep(PEER_TIMEOUT_MS * 3 / 2);          // idle connections: heartbeats must keep every one of them alive
+            for (TcpFabric f : nodes) assertNull(f.failure());
             assertEquals(layout == TcpSettings.Connections.THREAD ? THREADS : 1, nodes.get(0).connections(), "connections of node 0");
             assertEquals(nodes.get(0).connections(), nodes.get(1).connections());
             for (TcpFabric f : nodes) {
@@ -175,7 +179,7 @@ class TcpConnectionLayoutTest {
         PrintStream log = new PrintStream(System.err, true, StandardCharsets.UTF_8);
         List<CompletableFuture<TcpFabric>> joins = new ArrayList<>();
         for (int n = 0; n < 2; n++) {
-            TcpSettings s = new TcpSettings(n, hosts, secret, new byte[32], 10_000, 5_000, false, log, layout);
+            TcpSettings s = new TcpSettings(n, hosts, secret, new byte[32], 10_000, PEER_TIMEOUT_MS, false, log, layout);
             CompletableFuture<TcpFabric> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {          // both join at once (the common pool may have a single thread)
                 try {

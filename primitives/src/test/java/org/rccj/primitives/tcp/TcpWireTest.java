@@ -43,6 +43,8 @@ class TcpWireTest {
     private Socket peer;
     /** The hello the next {@link #join} sends instead of a fresh one (a recorded one: replay), and the last one sent. */
     private Wire.Hello replay, lastHello;
+    /** The connection lane the next {@link #join}'s hello claims. */
+    private int helloLane;
 
     @AfterEach
     void close() throws IOException {
@@ -83,7 +85,7 @@ class TcpWireTest {
         DataInputStream in = new DataInputStream(peer.getInputStream());
         byte[] challenge = new byte[Wire.NONCE];
         in.readFully(challenge);
-        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, 0, DIGEST, new byte[Wire.NONCE], challenge);
+        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, helloLane, DIGEST, new byte[Wire.NONCE], challenge);
         lastHello = hello;
         hello.write(out);
         int status = in.readUnsignedByte();
@@ -245,6 +247,13 @@ class TcpWireTest {
         ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(SECRET, 1000));
         assertEquals("wrong secret (or a hello replayed from another connection)", e.getMessage());
         assertNotNull(e.joinFailure, "node 0 should give up waiting");
+    }
+
+    @Test
+    void aHelloForASecondConnectionOfAPairIsRefusedWhenThePairHasOne() {
+        helloLane = 1;           // node 0 keeps one connection per process pair (TcpSettings.Connections.PAIR)
+        ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(SECRET, 1000));
+        assertEquals("connection 1 of a pair that has 1 (tcp.connections differs)", e.getMessage());
     }
 
     @Test
