@@ -39,8 +39,9 @@ import org.rccj.primitives.WorkerHost;
 
 /**
  * One node of a cluster whose nodes are separate processes talking TCP (design.md, fabrics). This process owns
- * its node's registered memory and worker threads; a network thread (the soft NIC) owns one non-blocking,
- * TCP_NODELAY connection per peer process, serves one-sided READ/WRITE/CAS/FAA arriving from the wire directly on
+ * its node's registered memory and worker threads; a network thread (the soft NIC) owns the non-blocking,
+ * TCP_NODELAY connections to the peer processes (one per peer, or one per worker thread and peer: {@link
+ * TcpSettings.Connections}), serves one-sided READ/WRITE/CAS/FAA arriving from the wire directly on
  * registered memory (never through a worker, so one-sided costs no worker CPU at the target), and hands RPC
  * requests to the target worker's event loop. Workers encode their own frames into the peer's outgoing buffer and
  * write it at the end of each event-loop pass (posts of that pass leave in one write); what the socket does not
