@@ -12,6 +12,7 @@ import org.rccj.fabrics.CalibrationReport;
 import org.rccj.fabrics.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.tcp.TcpSettings;
 
 /**
  * {@code rcc bench [--profile NAME|FILE] [--csv FILE]}: the calibration report. The primitive
@@ -19,11 +20,13 @@ import org.rccj.primitives.CostProfile;
  * (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the tolerance. These check the cost model; they never tune it toward a protocol result.
  */
 final class BenchCommand implements Command {
-    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp]";
+    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp [--threads N] [--connections pair|thread]]";
     static final Options OPTIONS = new Options()
             .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("cost profile").build())
             .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build())
-            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp").desc("the fabric measured").build());
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp").desc("the fabric measured").build())
+            .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("(tcp) worker threads per node").build())
+            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build());
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
@@ -35,8 +38,32 @@ final class BenchCommand implements Command {
         Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
         if (csv != null) OutputPaths.checkFile("bench: --csv", csv);
         String fabric = cl.hasOption("fabric") ? cl.getOptionValue("fabric").strip() : "sim";
-        if (fabric.equals("tcp")) return TcpBench.run(ctx.out(), csv);
-        if (!fabric.equals("sim")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
+        if (!fabric.equals("sim") && !fabric.equals("tcp")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
+        if (!fabric.equals("tcp") && (cl.hasOption("threads") || cl.hasOption("connections"))) {
+            throw new ConfigException("bench: --threads and --connections measure the tcp fabric; add --fabric tcp");
+        }
+        if (fabric.equals("tcp")) {
+            int threads = 1;
+            if (cl.hasOption("threads")) {
+                String v = cl.getOptionValue("threads").strip();
+                try {
+                    threads = Integer.parseInt(v);
+                } catch (NumberFormatException e) {
+                    threads = 0;
+                }
+                if (threads < 1 || threads > 64) throw new ConfigException("bench: --threads '" + v + "' must be a whole number in 1..64");
+            }
+            TcpSettings.Connections layout = TcpSettings.Connections.PAIR;
+            if (cl.hasOption("connections")) {
+                String v = cl.getOptionValue("connections").strip();
+                try {
+                    layout = TcpSettings.Connections.of(v);
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigException("bench: --connections '" + v + "'; accepted: pair, thread");
+                }
+            }
+            return TcpBench.run(ctx.out(), csv, threads, layout);
+        }
         CostProfile p;
         try {
             p = CostProfile.load(profileName);

@@ -308,7 +308,9 @@ final class Help {
                 + "options:\n"
                 + "      --profile NAME|FILE  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
                 + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n"
-                + "      --fabric sim|tcp     tcp: measure the tcp fabric's primitives on this host instead\n\n"
+                + "      --fabric sim|tcp     tcp: measure the tcp fabric's primitives on this host instead\n"
+                + "      --threads N          (tcp) worker threads per node, each with its coroutines (default 1)\n"
+                + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n\n"
                 + "example:\n  ./rcc bench --csv bench.csv\n\n"
                 + exitCodes();
     }

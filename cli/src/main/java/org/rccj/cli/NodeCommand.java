@@ -91,7 +91,8 @@ final class NodeCommand implements Command {
 
     private static int runOne(Config config, Placement place, byte[] secret, long joinMs, long peerMs, boolean watchParent,
                               Path out, Path resultFile, Context ctx) throws IOException {
-        TcpSettings s = new TcpSettings(place.id(), place.hosts(), secret, digest(config), joinMs, peerMs, watchParent, ctx.err());
+        TcpSettings s = new TcpSettings(place.id(), place.hosts(), secret, digest(config), joinMs, peerMs, watchParent, ctx.err(),
+                TcpSettings.Connections.of(String.valueOf(config.fabricSetting(TcpFabricFactory.CONNECTIONS))));
         TcpFabric fabric;
         try {
             fabric = TcpFabric.join(config.threads(), CostProfile.load(String.valueOf(config.fabricSetting("profile"))), s);

@@ -29,21 +29,22 @@ final class TcpBench {
 
     private TcpBench() {}
 
-    static int run(PrintStream out, Path csv) throws IOException {
-        out.println("primitive micro-benchmarks on tcp: 2 nodes on loopback, node 1 -> node 0, " + Runtime.getRuntime().availableProcessors() + " cores");
+    static int run(PrintStream out, Path csv, int threads, TcpSettings.Connections layout) throws IOException {
+        out.println("primitive micro-benchmarks on tcp: 2 nodes on loopback, node 1 -> node 0, " + threads + " thread(s) per node, connections per "
+                + layout.key() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
         out.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "scenario", "p50 us", "mean us", "ops/s");
         StringBuilder sb = new StringBuilder("scenario,p50_us,mean_us,ops_per_s\n");
         List<Object[]> rows = new ArrayList<>();
         for (Verb v : new Verb[] {Verb.READ, Verb.WRITE, Verb.CAS, Verb.FAA, Verb.RPC}) {
-            rows.add(new Object[] {v + " 64 B round trip, 1 coroutine", scenario(v, 1, 1)});
+            rows.add(new Object[] {v + " 64 B round trip, 1 coroutine", scenario(v, threads, 1, 1)});
         }
         for (Verb v : new Verb[] {Verb.READ, Verb.WRITE, Verb.CAS, Verb.FAA, Verb.RPC}) {
-            rows.add(new Object[] {v + " 64 B peak, 32 coroutines", scenario(v, 32, 1)});
+            rows.add(new Object[] {v + " 64 B peak, 32 coroutines", scenario(v, threads, 32, 1)});
         }
-        rows.add(new Object[] {"READ 64 B peak, 32 cor. x 8 per doorbell", scenario(Verb.READ, 32, 8)});
+        rows.add(new Object[] {"READ 64 B peak, 32 cor. x 8 per doorbell", scenario(Verb.READ, threads, 32, 8)});
         for (Object[] row : rows) {
             Scenario s = (Scenario) row[1];
-            Result r = measure(s);
+            Result r = measure(s, layout);
             double opsPerS = r.mopsPerMachine() * 1e6;
             out.printf(Locale.ROOT, "%-34s %12.1f %12.1f %14.0f%n", row[0], r.p50Us(), r.meanUs(), opsPerS);
             sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.2f,%.2f,%.0f%n", r.p50Us(), r.meanUs(), opsPerS));
@@ -55,12 +56,12 @@ final class TcpBench {
         return Exit.OK;
     }
 
-    private static Scenario scenario(Verb v, int coroutines, int batch) {
-        return new Scenario(v.name(), v, 64, 2, 1, coroutines, batch, false, false, Pattern.TO_NODE0);
+    private static Scenario scenario(Verb v, int threads, int coroutines, int batch) {
+        return new Scenario(v.name(), v, 64, 2, threads, coroutines, batch, false, false, Pattern.TO_NODE0);
     }
 
     /** Starts a fresh two-node tcp cluster in this JVM, runs the scenario on it and closes it. */
-    static Result measure(Scenario s) throws IOException {
+    static Result measure(Scenario s, TcpSettings.Connections layout) throws IOException {
         int[] ports = TcpLauncher.freePorts(s.nodes());
         List<InetSocketAddress> hosts = new ArrayList<>();
         for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
@@ -68,7 +69,7 @@ final class TcpBench {
         new SecureRandom().nextBytes(secret);
         List<CompletableFuture<TcpFabric>> joins = new ArrayList<>();
         for (int n = 0; n < s.nodes(); n++) {
-            TcpSettings set = new TcpSettings(n, hosts, secret, digest, 10_000, 5_000, false, System.err);
+            TcpSettings set = new TcpSettings(n, hosts, secret, digest, 10_000, 5_000, false, System.err, layout);
             CompletableFuture<TcpFabric> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
                 try {

@@ -174,6 +174,44 @@ class TcpClusterTest {
         assertTrue(commits > 0, "no run committed anything in its measured interval");
     }
 
+    /**
+     * {@code tcp.connections: thread} with 2 threads per node: lock queues (WAITDIE), CALVIN's epochs and both
+     * transports verify across 3 processes, the layout is in the resolved config (and so in the digest every node
+     * checks), and a bad value is refused with one line.
+     */
+    @Test
+    void aConnectionPerThreadVerifiesAcrossThreeProcesses() throws Exception {
+        List<String> configs = new ArrayList<>();
+        for (String[] pc : new String[][] {{"occ", "all-rpc"}, {"occ", "all-onesided"}, {"waitdie", "all-rpc"}, {"calvin", "all-rpc"}}) {
+            String name = "thread-" + pc[0] + "-" + pc[1];
+            Files.writeString(dir.resolve(name + ".yaml"), config(name, pc[0], pc[1], "smallbank", 150)
+                    .replace("threads: 1\n", "threads: 2\ntcp: {connections: thread}\n"));
+            configs.add(name + ".yaml");
+        }
+        String hosts = hosts(3);
+        Path secret = secret("a secret for the per-thread layout");
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            List<String> args = new ArrayList<>(List.of("node"));
+            args.addAll(configs);
+            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results", "--join-timeout", "20"));
+            nodes.add(new Node(args, Map.of(), dir));
+        }
+        for (int i = 0; i < 3; i++) assertEquals(0, nodes.get(i).await(200), nodes.get(i).output.toString());
+        for (String c : configs) {
+            String name = c.replace(".yaml", "");
+            JsonNode s = summary(dir.resolve("results").resolve(name));
+            assertEquals("thread", s.get("config").get("tcp").get("connections").asText(), name);
+            assertEquals(2, s.get("config").get("threads").asInt(), name);
+            JsonNode v = s.get("verification");
+            assertTrue(v.get("txns_checked").asLong() > 0, name + ": nothing committed");
+            assertTrue(v.get("checked").asBoolean() && v.get("serializable").asBoolean(), name + ": " + v);
+            v.get("invariants").fields().forEachRemaining(e -> assertTrue(e.getValue().asBoolean(), name + ": invariant " + e.getKey()));
+        }
+        Cli.run(dir, Cli.UNREACHABLE, "run", configs.get(0), "--set", "tcp.connections=socket")
+                .assertBadInput("tcp.connections: 'socket' is not accepted; expected one of pair, thread");
+    }
+
     @Test
     void rccRunSpawnsTheNodesAndWritesTheUsualResult() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "occ", "READ+COMMIT", "smallbank", 150).replace("fabric: tcp\n", "fabric: sim\n"));

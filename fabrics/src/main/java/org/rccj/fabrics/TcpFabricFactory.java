@@ -7,6 +7,7 @@ import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
+import org.rccj.primitives.tcp.TcpSettings;
 
 /**
  * Registers {@code tcp}: one OS process per node over TCP ({@link org.rccj.primitives.tcp.TcpFabric}). A process
@@ -17,10 +18,15 @@ public final class TcpFabricFactory implements FabricFactory {
     static final String PROFILE = "profile";
     /** Seconds start-up waits for a missing node before naming it; seconds a connected node may stay silent. */
     public static final String JOIN_TIMEOUT_S = "tcp.join_timeout_s", PEER_TIMEOUT_S = "tcp.peer_timeout_s";
+    /** The connection layout: one per process pair, or one per (worker thread, peer node). */
+    public static final String CONNECTIONS = "tcp.connections";
     static final List<Param> PARAMS = List.of(
             Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (tcp charges no simulated time)"),
             Param.ofDouble(JOIN_TIMEOUT_S, 60, 0.5, 86_400, "seconds start-up waits for every node before naming the missing ones (rcc node --join-timeout overrides)"),
-            Param.ofDouble(PEER_TIMEOUT_S, 5, 1, 3_600, "seconds a connected node may stay silent (heartbeats every 0.2 s) before the run stops (rcc node --peer-timeout overrides)"));
+            Param.ofDouble(PEER_TIMEOUT_S, 5, 1, 3_600, "seconds a connected node may stay silent (heartbeats every 0.2 s) before the run stops (rcc node --peer-timeout overrides)"),
+            Param.ofChoice(CONNECTIONS, TcpSettings.Connections.PAIR.key(),
+                    java.util.Arrays.stream(TcpSettings.Connections.values()).map(TcpSettings.Connections::key).toList(),
+                    "connection layout: pair = one connection per process pair shared by the workers; thread = one per (worker thread, peer node)"));
 
     @Override public String name() { return "tcp"; }
 

@@ -39,8 +39,9 @@ import org.rccj.primitives.WorkerHost;
 
 /**
  * One node of a cluster whose nodes are separate processes talking TCP (design.md, fabrics). This process owns
- * its node's registered memory and worker threads; a network thread (the soft NIC) owns one non-blocking,
- * TCP_NODELAY connection per peer process, serves one-sided READ/WRITE/CAS/FAA arriving from the wire directly on
+ * its node's registered memory and worker threads; a network thread (the soft NIC) owns the non-blocking,
+ * TCP_NODELAY connections to the peer processes (one per peer, or one per worker thread and peer: {@link
+ * TcpSettings.Connections}), serves one-sided READ/WRITE/CAS/FAA arriving from the wire directly on
  * registered memory (never through a worker, so one-sided costs no worker CPU at the target), and hands RPC
  * requests to the target worker's event loop. Workers encode their own frames into the peer's outgoing buffer and
  * write it at the end of each event-loop pass (posts of that pass leave in one write); what the socket does not
@@ -66,7 +67,14 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     private final RegisteredMemory[] memory;
     private final TcpWorker[] workers;
     private final Endpoint[][] views;
-    private final Peer[] peers;
+    /** Connections to each peer node per lane ({@code [node][lane]}, none to this node) and all of them in one list. */
+    private final Peer[][] peers;
+    private final List<Peer> links = new ArrayList<>();
+    /**
+     * Connections per peer node (TcpSettings.Connections): 1 (one per process pair, shared by all workers) or
+     * {@code threads} (worker t's requests to node j go over lane t of j, and come back on it).
+     */
+    private final int lanes;
     private final Selector selector;
     private final ServerSocketChannel server;
     private final Thread nic;
@@ -82,6 +90,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     private boolean doneSent;
     private final boolean[] done;
     private int doneCount;
+    /**
+     * Set by {@link #run} once every worker's host is installed. A peer may start sending RPCs at the start instant,
+     * before this node's run() has installed the hosts that know the handler ids: such RPCs are held (network
+     * thread only) and checked and delivered, in arrival order, once it is set.
+     */
+    private volatile boolean hostsReady;
+    private final java.util.ArrayDeque<Op> held = new java.util.ArrayDeque<>();
 
     private record Msg(byte type, int from, long a, long b, byte[] data) {}
 
@@ -101,6 +116,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         this.cost = cost;
         this.settings = s;
         if (self < 0 || self >= nodes) throw new TcpFailure("node id " + self + " is not in 0.." + (nodes - 1));
+        lanes = s.connections() == TcpSettings.Connections.THREAD ? threads : 1;
         memory = new RegisteredMemory[nodes];
         views = new Endpoint[nodes][threads];
         workers = new TcpWorker[threads];
@@ -113,7 +129,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             workers[t] = new TcpWorker(t);
             views[self][t] = workers[t];
         }
-        peers = new Peer[nodes];
+        peers = new Peer[nodes][];
+        for (int n = 0; n < nodes; n++) peers[n] = n == self ? null : new Peer[lanes];
         base = System.nanoTime();
         InetSocketAddress mine = s.hosts().get(self);
         server = ServerSocketChannel.open();
@@ -132,8 +149,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             throw new TcpFailure("node " + self + ": start-up failed: " + e.getMessage());
         }
         server.close();          // everyone is here: a late connection (a next run's node) must be refused, not queued
-        for (Peer p : peers) {
-            if (p == null) continue;
+        for (Peer p : links) {
             p.ch.configureBlocking(false);
             p.key = p.ch.register(selector, SelectionKey.OP_READ, p);
             p.lastHeard = System.nanoTime();
@@ -150,13 +166,15 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     private void bootstrap() throws IOException {
         long deadline = System.nanoTime() + settings.joinTimeoutMs() * 1_000_000L;
-        for (int j = 0; j < self; j++) peers[j] = connect(j, deadline, random);
+        for (int j = 0; j < self; j++) {
+            for (int l = 0; l < lanes; l++) links.add(peers[j][l] = connect(j, l, deadline, random));
+        }
         server.socket().setSoTimeout(100);
-        int missing = nodes - 1 - self;
+        int missing = (nodes - 1 - self) * lanes;
         while (missing > 0) {
             if (System.nanoTime() > deadline) {
                 List<String> names = new ArrayList<>();
-                for (int j = self + 1; j < nodes; j++) if (peers[j] == null) names.add("node " + j + " (" + str(settings.hosts().get(j)) + ")");
+                for (int j = self + 1; j < nodes; j++) if (java.util.Arrays.asList(peers[j]).contains(null)) names.add("node " + j + " (" + str(settings.hosts().get(j)) + ")");
                 throw new TcpFailure(String.join(", ", names) + " did not join within "
                         + settings.joinTimeoutMs() / 1000.0 + " s");
             }
@@ -168,13 +186,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             Peer p = accept(ch);
             if (p != null) {
-                peers[p.node] = p;
+                links.add(peers[p.node][p.lane] = p);
                 missing--;
             }
         }
     }
 
-    private Peer connect(int j, long deadline, SecureRandom rnd) throws IOException {
+    private Peer connect(int j, int lane, long deadline, SecureRandom rnd) throws IOException {
         InetSocketAddress addr = settings.hosts().get(j);
         String lastProblem = "";
         while (true) {
@@ -202,7 +220,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             int status;
             try {
                 in.readFully(challenge);
-                Wire.Hello.create(settings.secret(), self, j, nodes, settings.configDigest(), nonce, challenge).write(out);
+                Wire.Hello.create(settings.secret(), self, j, nodes, lane, settings.configDigest(), nonce, challenge).write(out);
                 status = in.readUnsignedByte();
             } catch (IOException e) {
                 ch.close();         // e.g. a listener of a previous run about to close: try again
@@ -220,12 +238,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             byte[] ack = new byte[Wire.MAC];
             in.readFully(ack);
-            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, settings.configDigest(), nonce, challenge))) {
+            if (!java.security.MessageDigest.isEqual(ack, Wire.mac(settings.secret(), "ack", j, self, nodes, lane, settings.configDigest(), nonce, challenge))) {
                 ch.close();
                 throw new TcpFailure("node " + j + " (" + str(addr) + ") does not know the run's secret: refused");
             }
             ch.socket().setSoTimeout(0);
-            return new Peer(j, ch);
+            return new Peer(j, lane, ch);
         }
     }
 
@@ -242,8 +260,10 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             out.write(challenge);
             out.flush();
             Wire.Hello h = Wire.Hello.read(in);
-            String problem = h.problem(settings.secret(), self, nodes, settings.configDigest(), challenge);
-            if (problem == null && peers[h.from()] != null) problem = "node " + h.from() + " is already connected";
+            String problem = h.problem(settings.secret(), self, nodes, lanes, settings.configDigest(), challenge);
+            if (problem == null && peers[h.from()][h.lane()] != null) {
+                problem = "node " + h.from() + (lanes > 1 ? " (connection " + h.lane() + ")" : "") + " is already connected";
+            }
             if (problem != null) {
                 String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
                 settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
@@ -254,10 +274,10 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 return null;
             }
             out.writeByte(0);
-            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, settings.configDigest(), h.nonce(), challenge));
+            out.write(Wire.mac(settings.secret(), "ack", self, h.from(), nodes, h.lane(), settings.configDigest(), h.nonce(), challenge));
             out.flush();
             ch.socket().setSoTimeout(0);
-            return new Peer(h.from(), ch);
+            return new Peer(h.from(), h.lane(), ch);
         } catch (IOException e) {
             settings.log().println("rcc: node " + self + " refused a connection from " + who + ": handshake failed (" + e.getMessage() + ")");
             ch.close();
@@ -274,7 +294,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         long best = Long.MAX_VALUE, bestBase = base;
         for (int i = 0; i < 8; i++) {
             long t0 = System.nanoTime();
-            peers[0].control(Wire.CLOCK_REQ, t0, 0, null);
+            peers[0][0].control(Wire.CLOCK_REQ, t0, 0, null);
             Msg m = await(Wire.CLOCK_RESP, -1);
             long t1 = System.nanoTime();
             if (m.a != t0) continue;
@@ -327,9 +347,9 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
             }
             start = now() + 2_000_000L;
-            for (Peer p : peers) if (p != null) p.control(Wire.GO, start, 0, null);
+            for (int n = 1; n < nodes; n++) peers[n][0].control(Wire.GO, start, 0, null);
         } else {
-            peers[0].control(Wire.READY, 0, 0, descriptor);
+            peers[0][0].control(Wire.READY, 0, 0, descriptor);
             start = await(Wire.GO, -1).a;
         }
         while (now() < start) Thread.onSpinWait();
@@ -343,7 +363,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 int len = Math.min(Wire.REPORT_CHUNK, mine.length - off);
                 boolean last = off + len >= mine.length;
                 if (last) closing = true;     // the others may finish and leave from now on
-                peers[0].control(Wire.REPORT, last ? 1 : 0, 0, java.util.Arrays.copyOfRange(mine, off, off + len));
+                peers[0][0].control(Wire.REPORT, last ? 1 : 0, 0, java.util.Arrays.copyOfRange(mine, off, off + len));
                 if (last) break;
             }
             await(Wire.BYE, -1);
@@ -356,7 +376,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             all[m.from] = m.data;
         }
         closing = true;
-        for (Peer p : peers) if (p != null) p.control(Wire.BYE, 0, 0, null);
+        for (Peer p : links) p.control(Wire.BYE, 0, 0, null);       // on every connection: each may close after it
         return all;
     }
 
@@ -385,6 +405,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             ts[t].setDaemon(true);
             w.thread = ts[t];
         }
+        hostsReady = true;
+        selector.wakeup();       // RPCs held until now are checked and delivered
         running = true;
         for (Thread th : ts) th.start();
         for (Thread th : ts) {
@@ -405,8 +427,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         stop = true;
         for (TcpWorker w : workers) if (w.thread != null) LockSupport.unpark(w.thread);
         byte[] msg = why.getBytes(StandardCharsets.UTF_8);
-        for (Peer p : peers) {
-            if (p == null) continue;
+        for (Peer p : links) {
             try {
                 p.control(Wire.ABORT, 0, 0, msg);
             } catch (RuntimeException ignored) {
@@ -415,6 +436,9 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
         selector.wakeup();
     }
+
+    /** How many connections this node has to its peers (tests: the layout really is the one asked for). */
+    int connections() { return links.size(); }
 
     /** The reason the run stopped, or null. */
     public String failure() { return failure.get(); }
@@ -436,8 +460,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     }
 
     private void closeAll() {
-        for (Peer p : peers) {
-            if (p == null) continue;
+        for (Peer p : links) {
             try {
                 p.ch.close();
             } catch (IOException ignored) {
@@ -467,9 +490,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     if (k.isValid() && k.isWritable()) p.flush();
                 }
                 selector.selectedKeys().clear();
+                if (hostsReady && !held.isEmpty()) deliverHeld();
                 long now = System.nanoTime();
-                for (Peer p : peers) {
-                    if (p == null || p.dead) continue;
+                for (int i = 0; i < links.size(); i++) {
+                    Peer p = links.get(i);
+                    if (p.dead) continue;
                     if (p.nicDirty) {
                         p.nicDirty = false;
                         p.flush();
@@ -483,7 +508,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
                 if (now - lastBeat > HEARTBEAT_NS) {
                     lastBeat = now;
-                    for (Peer p : peers) if (p != null && !p.dead) p.control(Wire.HEARTBEAT, 0, 0, null);
+                    for (Peer p : links) if (!p.dead) p.control(Wire.HEARTBEAT, 0, 0, null);      // every connection
                     if (settings.watchParent()) {
                         java.util.Optional<ProcessHandle> parent = ProcessHandle.current().parent();
                         if (parent.isEmpty() || !parent.get().isAlive()) fail("node " + self + ": the launcher is gone; stopping");
@@ -491,7 +516,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
                 if (running && !doneSent && unfinished.get() == 0 && inFlight.get() == 0) {
                     doneSent = true;
-                    if (self == 0) nodeDone(0); else peers[0].control(Wire.DONE, 0, 0, null);
+                    if (self == 0) nodeDone(0); else peers[0][0].control(Wire.DONE, 0, 0, null);
                 }
             }
         } catch (Throwable t) {
@@ -503,7 +528,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         if (done[node]) return;
         done[node] = true;
         if (++doneCount == nodes) {
-            for (Peer p : peers) if (p != null) p.control(Wire.STOP, 0, 0, null);
+            for (int n = 1; n < nodes; n++) peers[n][0].control(Wire.STOP, 0, 0, null);
             stop = true;
         }
     }
@@ -544,13 +569,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 in.limit(limit);
             }
         } catch (Malformed e) {
-            p.dead = true;
-            fail("node " + self + ": node " + p.node + " sent " + e.getMessage() + "; closed its connection");
-            try {
-                p.ch.close();
-            } catch (IOException ignored) {
-                // closing anyway
-            }
+            malformed(p, e);
             return;
         }
         if (need > in.capacity()) {
@@ -579,6 +598,17 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         if (!mayLeave(p)) fail("node " + p.node + " (" + str(settings.hosts().get(p.node)) + ") " + what + " during the run");
     }
 
+    /** A peer sent something this node refuses: the run stops and its connection is closed. */
+    private void malformed(Peer p, Malformed e) {
+        p.dead = true;
+        fail("node " + self + ": node " + p.node + " sent " + e.getMessage() + "; closed its connection");
+        try {
+            p.ch.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
     private static final class Malformed extends Exception {
         Malformed(String m) { super(m, null, false, false); }
     }
@@ -590,11 +620,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             case Wire.RPC -> {
                 int id = in.getInt(), handler = in.getInt(), srcWorker = in.getShort() & 0xffff, len = in.getInt();
                 if (len < 0 || len > in.remaining()) throw new Malformed("an RPC of " + len + " bytes in a shorter frame");
-                WorkerHost target = workers[srcWorker % threads].host;
-                if (handler < 0 || (target != null && handler >= target.handlers())) {
-                    throw new Malformed("an RPC to unknown handler " + handler
-                            + (target == null ? "" : " (node " + self + " has handlers 0.." + (target.handlers() - 1) + ")"));
-                }
+                if (handler < 0) throw new Malformed("an RPC to unknown handler " + handler);
+                if (srcWorker % lanes != p.lane) throw new Malformed("an RPC of its worker " + srcWorker + " on connection " + p.lane);
                 Op call = callPool.poll();
                 if (call == null) call = new Op();
                 call.rpc(self, handler, len);
@@ -602,7 +629,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 call.srcNode = p.node;
                 call.srcWorker = srcWorker;
                 call.compare = id;              // the wire id of an arrived RPC, echoed in its reply
-                workers[srcWorker % threads].arrive(call);
+                if (!hostsReady) {
+                    held.add(call);
+                    return;
+                }
+                if (!held.isEmpty()) deliverHeld();
+                deliver(call);
             }
             case Wire.RPC_RESP -> p.completeRpc(in);
             case Wire.HEARTBEAT -> { }
@@ -619,7 +651,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             case Wire.BYE -> {
                 p.bye = true;
-                mailbox.add(new Msg(type, p.node, 0, 0, null));
+                if (p.lane == 0) mailbox.add(new Msg(type, p.node, 0, 0, null));
             }
             case Wire.CLOCK_REQ -> p.control(Wire.CLOCK_RESP, in.getLong(), now(), null);
             case Wire.CLOCK_RESP -> {
@@ -644,6 +676,31 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
             }
             default -> throw new Malformed("a frame of unknown type " + type);
+        }
+    }
+
+    /** Hands an arrived RPC to its target worker once its handler id is checked against that worker's host. */
+    private void deliver(Op call) throws Malformed {
+        TcpWorker target = workers[call.srcWorker % threads];
+        int handlers = target.host.handlers();
+        if (call.handler >= handlers) {
+            callPool.add(call);
+            throw new Malformed("an RPC to unknown handler " + call.handler + " (node " + self + " has handlers 0.." + (handlers - 1) + ")");
+        }
+        target.arrive(call);
+    }
+
+    /** Checks and delivers the RPCs that arrived before the hosts were installed, in arrival order. */
+    private void deliverHeld() {
+        Op call;
+        while ((call = held.poll()) != null) {
+            try {
+                deliver(call);
+            } catch (Malformed e) {
+                held.clear();             // the run stops; nothing more is delivered
+                malformed(peers[call.srcNode][call.srcWorker % lanes], e);
+                return;
+            }
         }
     }
 
@@ -721,9 +778,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     // ---------------------------------------------------------------- a connection to one peer process
 
-    /** One connection. Its outgoing buffer and pending tables are guarded by the Peer's monitor. */
+    /**
+     * One connection to a peer node (lane 0 of a node also carries the control messages). Its outgoing buffer and
+     * pending tables are guarded by its monitor.
+     */
     private final class Peer {
-        final int node;
+        final int node, lane;
         final SocketChannel ch;
         SelectionKey key;
         ByteBuffer in = ByteBuffer.allocateDirect(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
@@ -743,8 +803,9 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         int[] free = new int[64];
         int freeTop;
 
-        Peer(int node, SocketChannel ch) {
+        Peer(int node, int lane, SocketChannel ch) {
             this.node = node;
+            this.lane = lane;
             this.ch = ch;
             for (int i = 0; i < rpc.length; i++) free[freeTop++] = rpc.length - 1 - i;
         }
@@ -964,7 +1025,13 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         final boolean[] dirty = new boolean[nodes];
         final Op[] one = new Op[1];
 
-        TcpWorker(int worker) { super(self, worker, cost, SPIN_NS, PARK_NS); }
+        /** The lane of this worker's connections. */
+        final int lane;
+
+        TcpWorker(int worker) {
+            super(self, worker, cost, SPIN_NS, PARK_NS);
+            lane = worker % lanes;
+        }
 
         void arrive(Op call) {
             calls.add(call);
@@ -1011,7 +1078,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             for (int n = 0; n < nodes; n++) {
                 if (dirty[n]) {
                     dirty[n] = false;
-                    Peer p = peers[n];
+                    Peer p = peers[n][lane];
                     if (!p.blocked) p.flush();
                 }
             }
@@ -1032,8 +1099,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
                 counters.count(op);
                 inFlight.incrementAndGet();
-                Peer p = peers[op.node];
-                p.sendRpc(op);
+                peers[op.node][lane].sendRpc(op);
                 dirty[op.node] = true;
                 return;
             }
@@ -1068,7 +1134,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             }
             counters.doorbells++;
             inFlight.addAndGet(n);
-            peers[dst].sendBatch(ops, n);
+            peers[dst][lane].sendBatch(ops, n);
             dirty[dst] = true;
         }
 
@@ -1086,9 +1152,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 }
                 return;
             }
-            Peer p = peers[call.srcNode];
+            // back on the connection the call came in on: a deferred reply (a lock handed over by another worker's
+            // handler) may be sent by a worker of another lane, which writes that connection at once
+            Peer p = peers[call.srcNode][call.srcWorker % lanes];
             p.sendReply(call);
-            dirty[call.srcNode] = true;
+            if (p.lane == lane) dirty[call.srcNode] = true;
+            else if (!p.blocked) p.flush();
             callPool.add(call);
         }
 

@@ -28,7 +28,7 @@ import javax.crypto.spec.SecretKeySpec;
 final class Wire {
     private Wire() {}
 
-    static final int MAGIC = 0x52434a31;              // "RCJ1"
+    static final int MAGIC = 0x52434a32;              // "RCJ2" (RCJ1 had no connection lane in its hello)
     /** Largest frame accepted (report chunks are 4 MiB; one READ/WRITE at most 16 MiB). */
     static final int MAX_FRAME = 64 << 20;
     static final int MAX_BATCH = 4096;
@@ -52,12 +52,12 @@ final class Wire {
         }
     }
 
-    static byte[] mac(byte[] secret, String label, int a, int b, int nodes, byte[] digest, byte[] nonce, byte[] challenge) {
+    static byte[] mac(byte[] secret, String label, int a, int b, int nodes, int lane, byte[] digest, byte[] nonce, byte[] challenge) {
         try {
             Mac m = Mac.getInstance("HmacSHA256");
             m.init(new SecretKeySpec(secret, "HmacSHA256"));
             m.update(label.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            m.update(ByteBuffer.allocate(12).putInt(a).putInt(b).putInt(nodes).array());
+            m.update(ByteBuffer.allocate(16).putInt(a).putInt(b).putInt(nodes).putInt(lane).array());
             m.update(digest);
             m.update(nonce);
             m.update(challenge);
@@ -67,11 +67,14 @@ final class Wire {
         }
     }
 
-    /** The first message on a connection, from the connecting node {@code from} to node {@code to}. */
-    record Hello(int magic, int from, int to, int nodes, byte[] digest, byte[] nonce, byte[] mac) {
+    /**
+     * The first message on a connection, from the connecting node {@code from} to node {@code to}; {@code lane} says
+     * which of the pair's connections this is (always 0 with one connection per process pair).
+     */
+    record Hello(int magic, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] mac) {
         /** A hello answering the acceptor's {@code challenge}. */
-        static Hello create(byte[] secret, int from, int to, int nodes, byte[] digest, byte[] nonce, byte[] challenge) {
-            return new Hello(MAGIC, from, to, nodes, digest, nonce, Wire.mac(secret, "hello", from, to, nodes, digest, nonce, challenge));
+        static Hello create(byte[] secret, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] challenge) {
+            return new Hello(MAGIC, from, to, nodes, lane, digest, nonce, Wire.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge));
         }
 
         void write(DataOutputStream out) throws IOException {
@@ -79,6 +82,7 @@ final class Wire {
             out.writeInt(from);
             out.writeInt(to);
             out.writeInt(nodes);
+            out.writeInt(lane);
             out.write(digest);
             out.write(nonce);
             out.write(mac);
@@ -87,25 +91,29 @@ final class Wire {
 
         static Hello read(DataInputStream in) throws IOException {
             int magic = in.readInt();
-            if (magic != MAGIC) return new Hello(magic, -1, -1, -1, null, null, null);
-            int from = in.readInt(), to = in.readInt(), nodes = in.readInt();
+            if (magic != MAGIC) return new Hello(magic, -1, -1, -1, -1, null, null, null);
+            int from = in.readInt(), to = in.readInt(), nodes = in.readInt(), lane = in.readInt();
             byte[] d = new byte[DIGEST], n = new byte[NONCE], m = new byte[MAC];
             in.readFully(d);
             in.readFully(n);
             in.readFully(m);
-            return new Hello(magic, from, to, nodes, d, n, m);
+            return new Hello(magic, from, to, nodes, lane, d, n, m);
         }
 
-        /** Why the acceptor {@code self}, which sent {@code challenge}, refuses this hello, or null. */
-        String problem(byte[] secret, int self, int clusterNodes, byte[] ourDigest, byte[] challenge) {
-            if (magic != MAGIC) return "not an rcc node (bad magic)";
-            if (!MessageDigest.isEqual(mac, Wire.mac(secret, "hello", from, to, nodes, digest, nonce, challenge))) {
+        /**
+         * Why the acceptor {@code self}, which sent {@code challenge} and keeps {@code lanes} connections per peer,
+         * refuses this hello, or null.
+         */
+        String problem(byte[] secret, int self, int clusterNodes, int lanes, byte[] ourDigest, byte[] challenge) {
+            if (magic != MAGIC) return "not an rcc node of this version (bad magic)";
+            if (!MessageDigest.isEqual(mac, Wire.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge))) {
                 return "wrong secret (or a hello replayed from another connection)";
             }
             if (to != self) return "it wanted node " + to + ", this is node " + self;
             if (nodes != clusterNodes) return "cluster size " + nodes + ", ours is " + clusterNodes;
             if (from <= self || from >= clusterNodes) return "node id " + from + " does not connect to node " + self;
             if (!MessageDigest.isEqual(digest, ourDigest)) return "its resolved config differs from ours (config digest)";
+            if (lane < 0 || lane >= lanes) return "connection " + lane + " of a pair that has " + lanes + " (tcp.connections differs)";
             return null;
         }
     }

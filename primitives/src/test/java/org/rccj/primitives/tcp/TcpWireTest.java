@@ -43,6 +43,8 @@ class TcpWireTest {
     private Socket peer;
     /** The hello the next {@link #join} sends instead of a fresh one (a recorded one: replay), and the last one sent. */
     private Wire.Hello replay, lastHello;
+    /** The connection lane the next {@link #join}'s hello claims. */
+    private int helloLane;
 
     @AfterEach
     void close() throws IOException {
@@ -57,7 +59,8 @@ class TcpWireTest {
             port = s.getLocalPort();
         }
         List<InetSocketAddress> hosts = List.of(new InetSocketAddress("127.0.0.1", port), new InetSocketAddress("127.0.0.1", port + 1));
-        TcpSettings s = new TcpSettings(0, hosts, SECRET, DIGEST, joinTimeoutMs, 5000, false, new PrintStream(log, true, StandardCharsets.UTF_8));
+        TcpSettings s = new TcpSettings(0, hosts, SECRET, DIGEST, joinTimeoutMs, 5000, false, new PrintStream(log, true, StandardCharsets.UTF_8),
+                TcpSettings.Connections.PAIR);
         CompletableFuture<TcpFabric> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
@@ -82,7 +85,7 @@ class TcpWireTest {
         DataInputStream in = new DataInputStream(peer.getInputStream());
         byte[] challenge = new byte[Wire.NONCE];
         in.readFully(challenge);
-        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, DIGEST, new byte[Wire.NONCE], challenge);
+        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, helloLane, DIGEST, new byte[Wire.NONCE], challenge);
         lastHello = hello;
         hello.write(out);
         int status = in.readUnsignedByte();
@@ -247,6 +250,13 @@ class TcpWireTest {
     }
 
     @Test
+    void aHelloForASecondConnectionOfAPairIsRefusedWhenThePairHasOne() {
+        helloLane = 1;           // node 0 keeps one connection per process pair (TcpSettings.Connections.PAIR)
+        ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(SECRET, 1000));
+        assertEquals("connection 1 of a pair that has 1 (tcp.connections differs)", e.getMessage());
+    }
+
+    @Test
     void anRpcToAnUnknownHandlerClosesTheConnection() throws Exception {
         join(SECRET, 5000);
         java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
@@ -270,6 +280,68 @@ class TcpWireTest {
         assertNotNull(f);
         assertTrue(f.contains("node 1 sent an RPC to unknown handler 7 (node 0 has handlers 0..1); closed its connection"), f);
         run.join(5000);
+    }
+
+    /** Reads frames until one of {@code type} arrives (skipping heartbeats and clock requests); returns its body. */
+    private static ByteBuffer awaitFrame(DataInputStream in, byte type) throws IOException {
+        while (true) {
+            int len = Integer.reverseBytes(in.readInt());
+            byte t = in.readByte();
+            byte[] body = new byte[len - 1];
+            in.readFully(body);
+            if (t == type) return ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
+        }
+    }
+
+    /** A worker host with two handlers that records the RPCs it is handed. */
+    private static WorkerHost recordingHost(java.util.concurrent.BlockingQueue<Op> received) {
+        return new WorkerHost() {
+            @Override public void onComplete(Op op) {}
+            @Override public void onRpc(Op call) { received.add(call); }
+            @Override public boolean runOne() { return false; }
+            @Override public boolean hasReady() { return false; }
+            @Override public boolean finished() { return true; }
+            @Override public int handlers() { return 2; }
+        };
+    }
+
+    /**
+     * A peer may send RPCs from the start instant on, before this node's run() has installed the worker hosts that
+     * know the handler ids: such an RPC is held and checked once they are, not handed unchecked to the worker.
+     */
+    @Test
+    void anRpcArrivingBeforeRunToAnUnknownHandlerIsStillRefused() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        send(frame(Wire.RPC, 4 + 4 + 2 + 4).putInt(1).putInt(7).putShort((short) 0).putInt(0));
+        send(read(0, 64, 8));
+        awaitFrame(in, Wire.OS_RESP);      // node 0 handles a connection's frames in order: it has seen the RPC
+        assertEquals(null, node0.failure(), "nothing can be checked before run()");
+        java.util.concurrent.BlockingQueue<Op> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        Thread run = runInBackground(recordingHost(received));
+        assertClosedByNode0();
+        String f = node0.failure();
+        assertNotNull(f);
+        assertTrue(f.contains("node 1 sent an RPC to unknown handler 7 (node 0 has handlers 0..1); closed its connection"), f);
+        assertEquals(0, received.size(), "the worker was handed the bad RPC");
+        run.join(5000);
+    }
+
+    @Test
+    void rpcsArrivingBeforeRunAreDeliveredInOrderOnceItStarts() throws Exception {
+        DataInputStream in = join(SECRET, 5000);
+        for (int h = 0; h < 2; h++) send(frame(Wire.RPC, 4 + 4 + 2 + 4 + 1).putInt(h).putInt(h).putShort((short) 0).putInt(1).put((byte) (10 + h)));
+        send(read(0, 64, 8));
+        awaitFrame(in, Wire.OS_RESP);
+        java.util.concurrent.BlockingQueue<Op> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        runInBackground(recordingHost(received));
+        for (int h = 0; h < 2; h++) {
+            Op call = received.poll(5, TimeUnit.SECONDS);
+            assertNotNull(call, "RPC " + h + " was never delivered");
+            assertEquals(h, call.handler);
+            assertEquals(10 + h, call.data[0]);
+            assertEquals(1, call.srcNode);
+        }
+        assertEquals(null, node0.failure());
     }
 
     @Test
