@@ -64,21 +64,44 @@ public final class MemoryEstimate {
      * (sweeps and enumerations run one code after another in one process) when the first look says
      * {@code needed} does not fit: direct buffers are freed only when a GC finds them unreachable, and a run
      * that allocates little on the heap may trigger none between two runs. The JDK's own direct allocator does
-     * the same (a System.gc() and short waits) before it gives up.
+     * the same (a System.gc() and short waits) before it gives up. Returning many GiB to the OS takes the
+     * cleaner thread longer than those waits (a 160-node sweep point found half of its predecessor's 14.7 GiB
+     * still in use), so the wait goes on for as long as every look finds more memory free than the one before.
      */
     static long availableCollecting(long needed) {
-        long available = maxDirectBytes() - directBytesInUse();
-        for (int i = 0; i < 8 && needed > HEADROOM * available; i++) {
-            System.gc();
-            try {
-                Thread.sleep(1L << i);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        return availableCollecting(needed, () -> maxDirectBytes() - directBytesInUse(), System::gc, MemoryEstimate::pause);
+    }
+
+    /** As above, with the available-memory reading, the collection and the pause given (tests). */
+    static long availableCollecting(long needed, java.util.function.LongSupplier available, Runnable collect,
+                                    java.util.function.LongConsumer pauseMs) {
+        long now = available.getAsLong();
+        long waitedMs = 0;
+        for (int i = 0; needed > HEADROOM * now; i++) {
+            long before = now;
+            if (i < 8) {
+                collect.run();
+            } else if (waitedMs >= MAX_WAIT_MS) {
                 break;
             }
-            available = maxDirectBytes() - directBytesInUse();
+            long ms = Math.min(1L << i, 250);
+            pauseMs.accept(ms);
+            waitedMs += ms;
+            now = available.getAsLong();
+            if (i >= 8 && now <= before) break;      // nothing more is being freed: it is really in use
         }
-        return available;
+        return now;
+    }
+
+    /** The longest a check waits for the memory of earlier runs to be returned, ms. */
+    static final long MAX_WAIT_MS = 30_000;
+
+    private static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** What to make smaller: the workload's size settings raised above their defaults, else its settings in general. */

@@ -24,4 +24,25 @@ class MemoryEstimateCollectTest {
         assertTrue(needed <= MemoryEstimate.HEADROOM * available,
                 "after collecting, " + available + " bytes should hold " + needed);
     }
+
+    /** Memory an earlier run returns slowly (many GiB): the check waits while each look finds more free. */
+    @Test
+    void waitsForSlowlyReturnedMemoryWhileItKeepsComingBack() {
+        long[] free = {1_000};
+        long[] waited = {0};
+        // after the collection the cleaner returns 100 units per 250 ms: 2,000 units free after ~5 s
+        long got = MemoryEstimate.availableCollecting(1_800, () -> free[0], () -> { }, ms -> {
+            waited[0] += ms;
+            free[0] = Math.min(2_000, 1_000 + waited[0] / 250 * 100);
+        });
+        assertTrue(1_800 <= MemoryEstimate.HEADROOM * got, "should have waited until 2,000 were free, got " + got);
+    }
+
+    /** Memory that stays in use ends the wait as soon as a look finds no more free than the one before. */
+    @Test
+    void stopsWaitingWhenNothingMoreIsFreed() {
+        long[] waited = {0};
+        long got = MemoryEstimate.availableCollecting(1_800, () -> 1_000, () -> { }, ms -> waited[0] += ms);
+        assertTrue(got == 1_000 && waited[0] < 1_000, "gave up after " + waited[0] + " ms with " + got);
+    }
 }
