@@ -26,6 +26,9 @@ public interface Fabric extends AutoCloseable {
     /** Whether {@link #run} runs every worker on the calling thread (then workers may share thread-confined state). */
     default boolean oneThread() { return false; }
 
+    /** Whether endpoints' clocks are virtual (simulated ns, no waiting costs wall time) rather than the wall clock. */
+    default boolean virtualTime() { return false; }
+
     /**
      * A reading of the fabric clock that every node agrees on, taken before the run (a protocol's clock
      * origin, e.g. DrTM's leases). In-process fabrics: node 0's clock now; tcp: the cluster clock's zero.

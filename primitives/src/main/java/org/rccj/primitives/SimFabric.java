@@ -162,6 +162,7 @@ public final class SimFabric implements Fabric {
 
     @Override public String name() { return "sim"; }
     @Override public boolean oneThread() { return true; }
+    @Override public boolean virtualTime() { return true; }
     @Override public int nodes() { return nodes; }
     @Override public int threads() { return threads; }
     @Override public RegisteredMemory memory(int node) { return memory[node]; }

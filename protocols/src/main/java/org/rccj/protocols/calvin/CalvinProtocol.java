@@ -63,10 +63,10 @@ public final class CalvinProtocol implements Protocol {
     @Override
     public void attach(Cluster cluster) {
         this.cluster = cluster;
-        boolean sim = cluster.fabric.name().equals("sim");
-        pollNs = pollUs != null ? Math.round(pollUs * 1000) : sim ? 0 : REAL_THREADS_POLL_NS;
+        boolean virtual = cluster.fabric.virtualTime();
+        pollNs = pollUs != null ? Math.round(pollUs * 1000) : virtual ? 0 : REAL_THREADS_POLL_NS;
         // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
-        drainLimitNs = sim ? 20_000_000L : 10_000_000_000L;
+        drainLimitNs = virtual ? 20_000_000L : 10_000_000_000L;
         int nodes = cluster.nodes(), threads = cluster.threads();
         // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
         maxPickBytes = cluster.workload.maxPickBytes();
