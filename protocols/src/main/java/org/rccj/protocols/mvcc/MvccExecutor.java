@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.framework.stage.CommitTail;
@@ -22,7 +23,7 @@ final class MvccExecutor extends TxnExecutor {
     private final MvccLock lock;
     private final MvccCommit commit;
     private final ReleaseWord release;
-    final MvccCounters counters = new MvccCounters();
+    final EventCounts<MvccCounters> counters = new EventCounts<>(MvccCounters.class);
     private long ts;
 
     MvccExecutor(CoroutineContext ctx, MvccProtocol p, long clockBase) {

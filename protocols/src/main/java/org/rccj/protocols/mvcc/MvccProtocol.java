@@ -11,6 +11,7 @@ import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
 
@@ -68,16 +69,13 @@ public class MvccProtocol implements Protocol {
 
     @Override
     public Map<String, Double> metrics() {
-        MvccCounters sum = new MvccCounters();
+        EventCounts<MvccCounters> sum = new EventCounts<>(MvccCounters.class);
         synchronized (executors) {
             for (MvccExecutor e : executors) sum.add(e.counters);
         }
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("mvcc_version_slots", (double) tuple.slots);
-        m.put("mvcc_reads_older_version", (double) sum.readsOlderVersion);
-        m.put("mvcc_reads_past_lock", (double) sum.readsPastLock);
-        m.put("mvcc_read_retries", (double) sum.readRetries);
-        m.put("mvcc_rts_cas_retries", (double) sum.rtsCasRetries);
+        sum.report("mvcc_", m);
         return m;
     }
 }

@@ -6,6 +6,7 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.DoubleRead;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -37,13 +38,13 @@ final class MvccRead extends DoubleRead {
 
     private final MvccTuple tuple;
     private final MvccClock clock;
-    private final MvccCounters counters;
+    private final EventCounts<MvccCounters> counters;
     private long ts;
     // per access of the current range: the rts the next CAS expects, the CAS in flight
     private long[] expectRts = new long[8];
     private Op[] casOp = new Op[8];
 
-    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, MvccClock clock, MvccCounters counters) {
+    MvccRead(CoroutineContext ctx, MvccTuple tuple, Rpc rpc, TupleFetch fetch, MvccClock clock, EventCounts<MvccCounters> counters) {
         super(ctx, rpc, fetch, tuple.headerBytes, MvccTuple.NOT_FOUND, MvccTuple.READ_UNSTABLE);
         this.tuple = tuple;
         this.clock = clock;
@@ -83,7 +84,7 @@ final class MvccRead extends DoubleRead {
         Op cas = casOp[k];
         if (cas != null && !MvccTuple.rtsCovered(expectRts[k], cas.result, ts)) {
             expectRts[k] = cas.result;                                      // another reader raised rts: CAS again
-            counters.rtsCasRetries++;
+            counters.inc(MvccCounters.RTS_CAS_RETRIES);
             return false;
         }
         return true;
@@ -94,10 +95,10 @@ final class MvccRead extends DoubleRead {
         clock.observe(tuple.maxTimestamp(header, 0));
         int r = tuple.acceptRead(a, ts, a.image, header);
         if (r == MvccTuple.READ_UNSTABLE_RETRY) return false;
-        if ((r & MvccTuple.READ_OLDER) != 0) counters.readsOlderVersion++;
-        if ((r & MvccTuple.READ_PAST_LOCK) != 0) counters.readsPastLock++;
+        if ((r & MvccTuple.READ_OLDER) != 0) counters.inc(MvccCounters.READS_OLDER_VERSION);
+        if ((r & MvccTuple.READ_PAST_LOCK) != 0) counters.inc(MvccCounters.READS_PAST_LOCK);
         return true;
     }
 
-    @Override protected void countRetries(int n) { counters.readRetries += n; }
+    @Override protected void countRetries(int n) { counters.add(MvccCounters.READ_RETRIES, n); }
 }

@@ -1,23 +1,15 @@
 package org.rccj.protocols.sundial;
 
-/** One coroutine's figures for {@code summary.json}'s extra block (summed over coroutines after the run). */
-final class SundialCounters {
+/** What SUNDIAL counts per coroutine for {@code summary.json}'s extra block ({@code sundial_<name>}, summed after the run). */
+enum SundialCounters {
     /** Read leases that ended before the commit timestamp and were extended (instead of aborting). */
-    long renewalsOk;
+    RENEWALS_OK,
     /** Renewals that failed: the version was replaced or the tuple locked with too short a lease. */
-    long renewalsFailed;
+    RENEWALS_FAILED,
     /** Reads of a tuple locked by a writer that had not started overwriting it (served the old version). */
-    long readsOfLocked;
+    READS_OF_LOCKED,
     /** Reads repeated because the double-read check saw the tuple change. */
-    long readRetries;
+    READ_RETRIES,
     /** Extra CAS rounds in LOCK and RENEW because a concurrent renewal moved rts. */
-    long casRetries;
-
-    void add(SundialCounters o) {
-        renewalsOk += o.renewalsOk;
-        renewalsFailed += o.renewalsFailed;
-        readsOfLocked += o.readsOfLocked;
-        readRetries += o.readRetries;
-        casRetries += o.casRetries;
-    }
+    CAS_RETRIES
 }

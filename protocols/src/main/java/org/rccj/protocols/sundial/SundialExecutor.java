@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.framework.txn.TxnExecutor;
@@ -23,7 +24,7 @@ final class SundialExecutor extends TxnExecutor {
     private final SundialCommit commit;
     private final SundialRelease release;
     private final Leases leases;
-    final SundialCounters counters = new SundialCounters();
+    final EventCounts<SundialCounters> counters = new EventCounts<>(SundialCounters.class);
 
     SundialExecutor(CoroutineContext ctx, SundialProtocol p) {
         super(ctx);

@@ -8,6 +8,7 @@ import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -60,11 +61,11 @@ final class SundialLock extends TupleStage {
 
     private final TupleFetch locator;
     private final Leases leases;
-    private final SundialCounters counters;
+    private final EventCounts<SundialCounters> counters;
     /** Per access (by index): the unlocked rts word the next CAS expects. */
     private long[] expected = new long[8];
 
-    SundialLock(CoroutineContext ctx, Rpc rpc, TupleFetch locator, Leases leases, SundialCounters counters) {
+    SundialLock(CoroutineContext ctx, Rpc rpc, TupleFetch locator, Leases leases, EventCounts<SundialCounters> counters) {
         super(ctx, rpc, true);
         this.locator = locator;
         this.leases = leases;
@@ -92,7 +93,7 @@ final class SundialLock extends TupleStage {
         long step = SundialTuple.lockStep(expected[i], cas.result);
         if (step >= 0 && round() + 1 < MAX_ROUNDS) {
             expected[i] = step;
-            if (round() > 0) counters.casRetries++;
+            if (round() > 0) counters.inc(SundialCounters.CAS_RETRIES);
             return true;
         }
         if (step != SundialTuple.DONE) throw SundialTuple.LOCK_CONFLICT;

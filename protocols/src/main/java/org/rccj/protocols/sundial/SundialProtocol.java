@@ -10,6 +10,7 @@ import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.txn.TxnExecutor;
 
@@ -61,16 +62,12 @@ public class SundialProtocol implements Protocol {
 
     @Override
     public Map<String, Double> metrics() {
-        SundialCounters sum = new SundialCounters();
+        EventCounts<SundialCounters> sum = new EventCounts<>(SundialCounters.class);
         synchronized (executors) {
             for (SundialExecutor e : executors) sum.add(e.counters);
         }
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("sundial_renewals_ok", (double) sum.renewalsOk);
-        m.put("sundial_renewals_failed", (double) sum.renewalsFailed);
-        m.put("sundial_reads_of_locked", (double) sum.readsOfLocked);
-        m.put("sundial_read_retries", (double) sum.readRetries);
-        m.put("sundial_cas_retries", (double) sum.casRetries);
+        sum.report("sundial_", m);
         return m;
     }
 }

@@ -4,6 +4,7 @@ import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.stage.DoubleRead;
 import org.rccj.framework.stage.TupleFetch;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.txn.Access;
 
 /**
@@ -20,9 +21,9 @@ final class SundialRead extends DoubleRead {
     }
 
     private final Leases leases;
-    private final SundialCounters counters;
+    private final EventCounts<SundialCounters> counters;
 
-    SundialRead(CoroutineContext ctx, Rpc rpc, TupleFetch fetch, Leases leases, SundialCounters counters) {
+    SundialRead(CoroutineContext ctx, Rpc rpc, TupleFetch fetch, Leases leases, EventCounts<SundialCounters> counters) {
         super(ctx, rpc, fetch, SundialTuple.HEADER_BYTES, SundialTuple.NOT_FOUND, SundialTuple.READ_UNSTABLE);
         this.leases = leases;
         this.counters = counters;
@@ -32,9 +33,9 @@ final class SundialRead extends DoubleRead {
     protected boolean accept(Access a, byte[] header) {
         int r = SundialTuple.acceptRead(a, leases, a.image, header);
         if (r == SundialTuple.READ_UNSTABLE_RETRY) return false;
-        if (r == SundialTuple.READ_OK_LOCKED) counters.readsOfLocked++;
+        if (r == SundialTuple.READ_OK_LOCKED) counters.inc(SundialCounters.READS_OF_LOCKED);
         return true;
     }
 
-    @Override protected void countRetries(int n) { counters.readRetries += n; }
+    @Override protected void countRetries(int n) { counters.add(SundialCounters.READ_RETRIES, n); }
 }

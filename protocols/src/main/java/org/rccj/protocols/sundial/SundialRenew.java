@@ -6,6 +6,7 @@ import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
+import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -47,11 +48,11 @@ final class SundialRenew extends TupleStage {
 
     private final SundialTuple tuple;
     private final Leases leases;
-    private final SundialCounters counters;
+    private final EventCounts<SundialCounters> counters;
     /** Per access (by index): the rts word the next CAS expects. */
     private long[] expected = new long[8];
 
-    SundialRenew(CoroutineContext ctx, SundialTuple tuple, Rpc rpc, Leases leases, SundialCounters counters) {
+    SundialRenew(CoroutineContext ctx, SundialTuple tuple, Rpc rpc, Leases leases, EventCounts<SundialCounters> counters) {
         super(ctx, rpc, true);
         this.tuple = tuple;
         this.leases = leases;
@@ -74,7 +75,7 @@ final class SundialRenew extends TupleStage {
     protected boolean completed(Access a, int i, Op cas, Op wts) {
         long step = SundialTuple.renewStep(leases.wts(a), expected[i], arg(), cas.result, Bytes.getLong(wts.data, 0));
         if (step >= 0) {
-            counters.casRetries++;
+            counters.inc(SundialCounters.CAS_RETRIES);
             if (round() + 1 < MAX_ROUNDS) {
                 expected[i] = step;
                 return true;
@@ -92,10 +93,10 @@ final class SundialRenew extends TupleStage {
 
     private void decided(long step) {
         if (step == SundialTuple.DONE) {
-            counters.renewalsOk++;
+            counters.inc(SundialCounters.RENEWALS_OK);
             return;
         }
-        counters.renewalsFailed++;
+        counters.inc(SundialCounters.RENEWALS_FAILED);
         throw SundialTuple.renewFailure(step);
     }
 }
