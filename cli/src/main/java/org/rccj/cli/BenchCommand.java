@@ -43,16 +43,7 @@ final class BenchCommand implements Command {
             throw new ConfigException("bench: --threads and --connections measure the tcp fabric; add --fabric tcp");
         }
         if (fabric.equals("tcp")) {
-            int threads = 1;
-            if (cl.hasOption("threads")) {
-                String v = cl.getOptionValue("threads").strip();
-                try {
-                    threads = Integer.parseInt(v);
-                } catch (NumberFormatException e) {
-                    threads = 0;
-                }
-                if (threads < 1 || threads > 64) throw new ConfigException("bench: --threads '" + v + "' must be a whole number in 1..64");
-            }
+            int threads = BatchOptions.integer("bench", cl, "threads", 1, 1, 64);
             TcpSettings.Connections layout = TcpSettings.Connections.PAIR;
             if (cl.hasOption("connections")) {
                 String v = cl.getOptionValue("connections").strip();

@@ -49,7 +49,7 @@ class RefuseBeforeRunTest {
         Cli.run(dir, "bench", "--frob").assertBadInput("bench: unknown option --frob");
         // the tcp bench's own options are checked before it starts nodes
         Cli.run(dir, "bench", "--threads", "2").assertBadInput("bench: --threads and --connections measure the tcp fabric; add --fabric tcp");
-        Cli.run(dir, "bench", "--fabric", "tcp", "--threads", "0").assertBadInput("bench: --threads '0' must be a whole number in 1..64");
+        Cli.run(dir, "bench", "--fabric", "tcp", "--threads", "0").assertBadInput("bench: --threads 0: expected an integer in [1, 64]");
         Cli.run(dir, "bench", "--fabric", "tcp", "--connections", "socket").assertBadInput("bench: --connections 'socket'; accepted: pair, thread");
     }
 

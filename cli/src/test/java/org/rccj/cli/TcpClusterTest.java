@@ -117,6 +117,20 @@ class TcpClusterTest {
                 + options + wl + "warmup_ms: 20\nduration_ms: " + durationMs + "\nverify: true\nseed: 7\n";
     }
 
+    /** Starts nodes 0-2 by hand (`rcc node`) on loopback, each running {@code configs} in turn into results/. */
+    private List<Node> threeNodes(List<String> configs, String secretText) throws IOException {
+        String hosts = hosts(3);
+        Path secret = secret(secretText);
+        List<Node> nodes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            List<String> args = new ArrayList<>(List.of("node"));
+            args.addAll(configs);
+            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results", "--join-timeout", "20"));
+            nodes.add(new Node(args, Map.of(), dir));
+        }
+        return nodes;
+    }
+
     private static JsonNode summary(Path resultDir) throws IOException {
         return new ObjectMapper().readTree(resultDir.resolve("summary.json").toFile());
     }
@@ -137,15 +151,7 @@ class TcpClusterTest {
             }
         }
         assertTrue(configs.size() >= 42, "7 protocols x 3 codes x 2 workloads, got " + configs.size());
-        String hosts = hosts(3);
-        Path secret = secret("a secret for the protocol matrix");
-        List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("node"));
-            args.addAll(configs);
-            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results", "--join-timeout", "20"));
-            nodes.add(new Node(args, Map.of(), dir));
-        }
+        List<Node> nodes = threeNodes(configs, "a secret for the protocol matrix");
         int[] exits = new int[3];
         for (int i = 0; i < 3; i++) exits[i] = nodes.get(i).await(400);
         for (int i = 0; i < 3; i++) {
@@ -188,15 +194,7 @@ class TcpClusterTest {
                     .replace("threads: 1\n", "threads: 2\ntcp: {connections: thread}\n"));
             configs.add(name + ".yaml");
         }
-        String hosts = hosts(3);
-        Path secret = secret("a secret for the per-thread layout");
-        List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("node"));
-            args.addAll(configs);
-            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results", "--join-timeout", "20"));
-            nodes.add(new Node(args, Map.of(), dir));
-        }
+        List<Node> nodes = threeNodes(configs, "a secret for the per-thread layout");
         for (int i = 0; i < 3; i++) assertEquals(0, nodes.get(i).await(200), nodes.get(i).output.toString());
         for (String c : configs) {
             String name = c.replace(".yaml", "");
