@@ -45,7 +45,7 @@ class NicMessageTest {
         Once h = new Once(() -> {
             Endpoint ep = f.endpoint(0, 0);
             sentAt[0] = ep.now();
-            Op m = new Op().write(1, 0, 0, 16).atNic((op, mem, now) -> { arrivedAt[0] = now; arrivedNode[0] = mem.node(); });
+            Op m = new Op().write(1, 0, 0, 16).atNic((op, mem, now) -> { arrivedAt[0] = now; arrivedNode[0] = mem.node(); return false; });
             f.nicSend(0, m, sentAt[0]);
         }, 0);
         f.run(hosts(f, h));

@@ -297,23 +297,28 @@ public final class SimFabric implements Fabric {
 
     private void executeAtNic(Op op) {
         RegisteredMemory m = memory[op.node];
+        // simulated NIC hardware acts when the request arrives; unless it consumed the op, the verb's own
+        // memory operation follows (torn too, under the fault: the action must not see the READ's end)
+        if (op.nicAction != null && op.tornDone == 0 && !op.nicAction.atNic(op, m, now)) {
+            complete(op);
+            return;
+        }
         if (op.verb == Verb.READ && faults.tornReads() && op.length > cost.tornLineBytes) {
-            // a torn READ reaches memory piece by piece; the cursor lives in `result` while it is in flight
-            int done = (int) op.result;
+            // a torn READ reaches memory piece by piece; the cursor lives in `tornDone` while it is in flight
+            int done = op.tornDone;
             if (done == 0) tornReads++;
             int chunk = Math.min(cost.tornLineBytes, op.length - done);
             m.read(op.region, op.offset + done, op.data, done, chunk);
             done += chunk;
             if (done < op.length) {
-                op.result = done;
+                op.tornDone = done;
                 queue.push(op, now + cost.tornLineGapNs);
                 return;
             }
+            op.tornDone = 0;
             tornCheck = Bytes.ensure(tornCheck, op.length);
             m.read(op.region, op.offset, tornCheck, 0, op.length);
             if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
-        } else if (op.nicAction != null) {
-            op.nicAction.atNic(op, m, now);
         } else if (faults.incoherentAtomics() && (op.verb == Verb.CAS || op.verb == Verb.FAA)) {
             // read now, write after the gap: atomic with other NIC atomics (the atomic unit waits), not with CPUs
             Nic nic = nics[op.node];

@@ -44,20 +44,22 @@ final class HadesExecutor extends TxnExecutor {
     private Op[] ops = new Op[8];
     private Tx current;
 
-    /** Remote READ at the target NIC: op.tag is the access. */
+    /** Remote READ at the target NIC: op.tag is the access; the NIC records its lines, then (unless stalled) transfers them. */
     private final NicAction readAtNic = this::readAtNic;
 
     /** Intend-to-commit at the target NIC: Ack or not in op.result. */
     private final NicAction intendAtNic = this::intendAtNic;
 
-    private void readAtNic(Op op, RegisteredMemory m, long now) {
+    private boolean readAtNic(Op op, RegisteredMemory m, long now) {
         Access a = current.access(op.tag);
-        boolean served = p.node(op.node).remoteRead(t.remote[op.node], a.table, a.offset, a.needsValue, a.write, m, op.data, 0);
+        boolean served = p.node(op.node).admitRemoteRead(t.remote[op.node], a.table, a.offset, a.needsValue, a.write);
         op.result = served ? HadesRpc.SERVED : HadesRpc.STALLED;
+        return served;
     }
 
-    private void intendAtNic(Op op, RegisteredMemory m, long now) {
+    private boolean intendAtNic(Op op, RegisteredMemory m, long now) {
         op.result = p.rpc.intend(p.node(op.node), t, op.data, now) ? 1 : 0;
+        return false;
     }
 
     HadesExecutor(CoroutineContext ctx, HadesProtocol p, HadesTxn t, SwImplCosts sw) {

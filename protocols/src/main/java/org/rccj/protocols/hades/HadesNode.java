@@ -202,11 +202,14 @@ final class HadesNode {
 
     /**
      * A remote READ reaching this node's NIC: stall on a Locking Buffer, else record the lines read in the
-     * transaction's RemoteReadBF (and, for a write, the partly written boundary lines in its RemoteWriteBF)
-     * and return the committed tuple (a speculative local write is never visible: gap c).
-     * @return false if it stalled (nothing read)
+     * transaction's RemoteReadBF (and, for a write, the partly written boundary lines in its RemoteWriteBF).
+     * The lines are recorded before any byte is transferred, so a writer that commits to one of them while
+     * the transfer is under way (a multi-line READ is not atomic: {@code faults.torn_reads}) finds them in
+     * this filter and squashes the reader (commit step 2, or Intend-to-commit here): a torn image is never
+     * committed. The transfer returns committed data only (a speculative local write is never visible: gap c).
+     * @return false if it stalled (nothing is to be read)
      */
-    boolean remoteRead(RemoteEntry e, Table tb, long off, boolean read, boolean write, RegisteredMemory m, byte[] dst, int dstOff) {
+    boolean admitRemoteRead(RemoteEntry e, Table tb, long off, boolean read, boolean write) {
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
         boolean head = write && HadesTuple.partialHead(tb, off), tail = write && HadesTuple.partialTail(tb, off);
         for (long l = first; l <= last && !heldByFallback(e); l++) {
@@ -216,6 +219,12 @@ final class HadesNode {
         if (read) for (long l = first; l <= last; l++) e.read.add(l);
         if (head) e.write.add(first);
         if (tail) e.write.add(last);
+        return true;
+    }
+
+    /** A remote READ served by a core of this node (the RPC half): admitted as at the NIC, then copied at once. */
+    boolean remoteRead(RemoteEntry e, Table tb, long off, boolean read, boolean write, RegisteredMemory m, byte[] dst, int dstOff) {
+        if (!admitRemoteRead(e, tb, off, read, write)) return false;
         m.read(tb.region(), off, dst, dstOff, tb.tupleBytes);
         return true;
     }

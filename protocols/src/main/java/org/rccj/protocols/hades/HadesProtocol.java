@@ -72,6 +72,7 @@ public class HadesProtocol implements Protocol {
     /** A squash message reaches the victim's home NIC: attempt {@code op.value} of {@code op.owner} is squashed from now on. */
     private final NicAction squashArrives = (op, m, now) -> {
         if (!((HadesTxn) op.owner).squash(op.value, now)) stats.squashesStale++;
+        return false;
     };
 
     /** The NIC of node {@code from} sends a squash of {@code victim}'s attempt {@code txnId} at {@code at} (a NIC-to-NIC message). */

@@ -37,7 +37,10 @@ final class RemoteEntry extends Holder implements NicAction {
 
     /** Validation (target steps 4 and 5): the update data reaches memory, then the entry is unlocked and cleared. */
     @Override
-    public void atNic(Op op, RegisteredMemory m, long now) { apply(op.data, 0, op.length, m); }
+    public boolean atNic(Op op, RegisteredMemory m, long now) {
+        apply(op.data, 0, op.length, m);
+        return false;
+    }
 
     /** Writes the records of a Validation payload {@code d[from, to)} to this node's memory, then unlocks and clears. */
     void apply(byte[] d, int from, int to, RegisteredMemory m) {
