@@ -413,7 +413,7 @@ public final class Figures {
         for (String k : varying) if (!isMode(k) && numeric(t, k)) { x = k; break; }
         if (x == null) for (String k : varying) if (!isMode(k)) { x = k; break; }
         if (x == null) x = varying.isEmpty() ? keys.get(0) : varying.get(0);
-        boolean numericX = numeric(t, x);
+        boolean numericX = !isMode(x) && numeric(t, x); // hybrid codes are categories, however numeric
         List<String> categories = numericX ? null : new ArrayList<>(distinct(t, x));
 
         // warnings by point (the directory name without ",seed=S")
@@ -527,10 +527,11 @@ public final class Figures {
                 }
                 charts.add(Plots.linesChart(chartTitle, x, yTitle, lines, null, colours));
             } else {
-                List<String> cats = new ArrayList<>(categories);
+                List<String> cats = new ArrayList<>();
+                for (String c : categories) cats.add(categoryLabel(x, c));
                 for (int r = 0; r < t.rows().size(); r++) {
                     if (warned[r] && (panelKey == null || p.getKey().equals(panelName(panelKey, t.get(r, panelKey))))) {
-                        int i = cats.indexOf(t.get(r, x));
+                        int i = categories.indexOf(t.get(r, x));
                         if (i >= 0 && !cats.get(i).endsWith(WARN_MARK)) cats.set(i, cats.get(i) + WARN_MARK);
                     }
                 }
@@ -669,6 +670,15 @@ public final class Figures {
         if (max <= 0 || !Double.isFinite(max)) return;
         if (c instanceof XYChart xy) xy.getStyler().setYAxisMax(max);
         if (c instanceof CategoryChart cc) cc.getStyler().setYAxisMax(max);
+    }
+
+    /** A category's tick label: a numeric hybrid code with its one-sided stages ("6 (READ+LOG)", "0 (all-rpc)"). */
+    static String categoryLabel(String key, String value) {
+        if (!key.equals("hybrid") || !value.matches("[0-9]+")) return value;
+        int code = Integer.parseInt(value);
+        List<String> names = new ArrayList<>();
+        for (Stage s : Stage.fromMask(code)) names.add(s.name());
+        return value + " (" + (names.isEmpty() ? "all-rpc" : String.join("+", names)) + ")";
     }
 
     private static String panelKey(CsvTable t, List<String> labelKeys, List<String> varying) {
