@@ -114,7 +114,7 @@ public final class Figures {
         for (int i = 0; i < runs.size(); i++) {
             for (int s = 0; s < stages.size(); s++) {
                 RunMetrics.StageFigures f = runs.get(i).stages().get(stages.get(s));
-                us[i][s] = f == null ? Double.NaN : f.meanUs();
+                us[i][s] = f == null ? Double.NaN : f.perCommitUs(runs.get(i).commits());
                 p99[i][s] = f == null ? Double.NaN : f.p99Us();
             }
         }
@@ -124,7 +124,7 @@ public final class Figures {
         for (RunMetrics m : runs) panelOf.add(m.protocol());
         List<Figure> figs = new ArrayList<>();
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown" + on + note, "protocol and hybrid code",
-                "stage latency, mean (us), stacked", labels, panelOf, stages, us, true));
+                PER_TXN_AXIS, labels, panelOf, stages, us, true));
         Figure p99Figure = stageP99Figure(prefix + STAGE_P99, "Stage latency, 99th percentile" + on + note, labels, panelOf, stages, p99);
         if (p99Figure != null) figs.add(p99Figure);
         Figure timeline = timeline(runs, labels, prefix, on);
@@ -233,7 +233,7 @@ public final class Figures {
             anyWarned |= warned;
             points.add(new Plots.ScatterPoint(code, t.get(r, "onesided"), t.number(r, "throughput_tps"), t.number(r, "latency_mean_us"), kind, warned));
             bars.add(code + (warned ? WARN_MARK : ""));
-            for (int s = 0; s < stages.size(); s++) us[r][s] = t.number(r, stages.get(s) + "_mean_us");
+            for (int s = 0; s < stages.size(); s++) us[r][s] = perTxn(t, r, stages.get(s));
         }
         String note = anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : "";
         String bits = "codes = sum of the one-sided stages' bits: " + String.join(", ", pure.bitNames());
@@ -243,7 +243,7 @@ public final class Figures {
         List<String> panelOf = new ArrayList<>();
         for (int r = 0; r < t.rows().size(); r++) panelOf.add("codes " + (r / MAX_BARS * MAX_BARS + 1) + "-" + Math.min(t.rows().size(), (r / MAX_BARS + 1) * MAX_BARS));
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown of " + what + " by hybrid code" + note,
-                "hybrid code (" + bits + ")", "stage latency, mean (us), stacked", bars, panelOf, stages, us, true));
+                "hybrid code (" + bits + ")", perTxnAxis(t), bars, panelOf, stages, us, true));
 
         // the codes worth a closer look: pure, the three fastest
         List<Integer> picked = pickedRows(t, pure);
@@ -465,14 +465,14 @@ public final class Figures {
             bars.add((parts.isEmpty() ? Integer.toString(r + 1) : String.join(" ", parts)) + (warned[r] ? WARN_MARK : ""));
             panelOf.add(barPanelKey == null ? "" : panelName(barPanelKey, t.get(r, barPanelKey)));
             for (int s = 0; s < stages.size(); s++) {
-                us[r][s] = t.number(r, stages.get(s) + "_mean_us");
+                us[r][s] = perTxn(t, r, stages.get(s));
                 p99[r][s] = t.number(r, stages.get(s) + "_p99_us");
             }
         }
         String barNote = anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : "";
         String xTitle = barPanelKey == null ? "protocol, hybrid code and varied values" : "hybrid code and varied values";
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown: " + experiment + barNote, xTitle,
-                "stage latency, mean (us), stacked", bars, panelOf, stages, us, true));
+                perTxnAxis(t), bars, panelOf, stages, us, true));
         if (hasColumnsFor(t, stages, "_p99_us")) {
             // a panel per protocol (else the panel key) whenever there are more points than a chart shows well
             String p99Key = t.rows().size() > MAX_SERIES ? (panelKey != null ? panelKey : panelKey(t, labelKeys, varying)) : null;
@@ -699,6 +699,20 @@ public final class Figures {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /** The breakdown's y axis: time per committed transaction, as RCC Fig. 13 stacks it. */
+    static final String PER_TXN_AXIS = "us per committed txn (mean x count / commits), stacked";
+
+    /** The y axis for a table: per transaction, or (a table written before 2026-11-26) per call. */
+    private static String perTxnAxis(CsvTable t) {
+        for (String h : t.header()) if (h.endsWith("_us_per_txn")) return PER_TXN_AXIS;
+        return "stage latency, mean per call (us), stacked";
+    }
+
+    /** A stage's time per committed transaction in row {@code r} ({@code _us_per_txn}; older tables: the per-call mean). */
+    private static double perTxn(CsvTable t, int r, String stage) {
+        return t.column(stage + "_us_per_txn") >= 0 ? t.number(r, stage + "_us_per_txn") : t.number(r, stage + "_mean_us");
+    }
 
     /** Stage names from the {@code <STAGE>_mean_us} columns (not their _ci95 partners), in column order. */
     static List<String> stageColumns(CsvTable t) {
