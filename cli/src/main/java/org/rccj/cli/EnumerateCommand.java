@@ -38,6 +38,8 @@ final class EnumerateCommand implements Command {
     static final String GUIDED_CSV = "guided.csv";
     /** Default number of codes guided search measures after its probes. */
     static final int DEFAULT_BUDGET = 6;
+    /** A code paying loopback atomics below this share of the best code that does not is marked as collapsed by them. */
+    static final double LOOPBACK_COLLAPSE = 0.8;
     static final GuidedModel.Probes DEFAULT_PROBES = GuidedModel.Probes.PURE;
 
     static final Options OPTIONS = new Options()
@@ -227,6 +229,8 @@ final class EnumerateCommand implements Command {
         List<CodeResult> ranked = Ranking.rank(table);
         Ranking.Verdict verdict = Ranking.verdict(ranked);
         String loopbackWhy = loopbackWhy(table.get(0).runs().get(0));
+        java.util.Set<Integer> collapsed = loopbackWhy == null ? java.util.Set.of()
+                : Ranking.collapsed(table, c -> "yes".equals(HybridTable.loopback(c.protocol(), c.code())), LOOPBACK_COLLAPSE);
         int w = "one-sided stages".length();
         for (CodeResult c : ranked) w = Math.max(w, c.label().length());
         boolean ci = !verdict.oneSeed();
@@ -241,7 +245,7 @@ final class EnumerateCommand implements Command {
             List<String> marks = new ArrayList<>();
             if (c.code() == 0) marks.add("all-rpc");
             if (c.code() == all) marks.add("all-onesided");
-            if (loopbackWhy != null && "yes".equals(HybridTable.loopback(c.protocol(), c.code()))) marks.add("loopback atomics");
+            if (collapsed.contains(c.code())) marks.add("loopback atomics");
             StudentT.Interval iv = c.throughputInterval();
             ctx.out().println((String.format(Locale.ROOT, fmt, rank, c.code(), c.label(), ConsoleReport.human(c.throughputTps(), "/s"),
                     ci ? f("%.1f%%", 100 * iv.halfWidth() / iv.mean()) : "", f("%.2f", c.latencyUs()), f("%.2f", c.p99Us()), f("%.2f", 100 * c.abortRate()),
@@ -254,7 +258,10 @@ final class EnumerateCommand implements Command {
             if (c.code() == all) os = c;
         }
         ctx.out().println();
-        if (loopbackWhy != null) ctx.out().println("loopback atomics: " + loopbackWhy);
+        if (!collapsed.isEmpty()) {
+            ctx.out().println("loopback atomics: " + collapsed.size() + " code" + (collapsed.size() == 1 ? "" : "s") + " below "
+                    + Math.round(100 * LOOPBACK_COLLAPSE) + "% of the best code without them " + loopbackWhy);
+        }
         int failed = 0;
         for (CodeResult c : table) if (c.verified() == CodeResult.Verified.FAILED) failed++;
         if (failed > 0) ctx.out().println("verification FAILED for " + failed + " code" + (failed == 1 ? "" : "s") + " (see their summary.json)");
@@ -306,10 +313,10 @@ final class EnumerateCommand implements Command {
         for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
             if (pf.name().equals(m.protocol())) for (Stage s : pf.nicAtomicStages()) names.add(s.name());
         }
-        return "these codes bind one-sided " + (names.isEmpty() ? "a stage that posts NIC atomics" : String.join("/", names))
+        return "bind one-sided " + (names.isEmpty() ? "a stage that posts NIC atomics" : String.join("/", names))
                 + ", which post" + (names.size() == 1 ? "s" : "") + " NIC atomics; on " + profile + " NIC atomics are not coherent with"
                 + " the CPU's, so every CPU atomic on those words (RPC handlers, local tuples) goes through the local NIC at loopback cost"
-                + " (nic.atomics_coherent = 0), which is why they can fall far behind";
+                + " (nic.atomics_coherent = 0)";
     }
 
     /** On a complete enumeration: how many runs guided search would have needed (replayed on these results). */

@@ -50,6 +50,18 @@ public final class Ranking {
     }
 
     /**
+     * The codes that {@code loopback} says pay loopback atomics and whose throughput falls below {@code share} of
+     * the best code that does not (a collapse the cost model explains), ascending; none when every code pays them.
+     */
+    public static java.util.Set<Integer> collapsed(Collection<CodeResult> codes, java.util.function.Predicate<CodeResult> loopback, double share) {
+        double bestPlain = 0;
+        for (CodeResult c : codes) if (!loopback.test(c)) bestPlain = Math.max(bestPlain, c.throughputTps());
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        for (CodeResult c : codes) if (loopback.test(c) && c.throughputTps() < share * bestPlain) out.add(c.code());
+        return out;
+    }
+
+    /**
      * The best code's throughput gain over the better of the two pure codes, as a fraction (0.12 = 12%);
      * NaN when a pure code is missing.
      */

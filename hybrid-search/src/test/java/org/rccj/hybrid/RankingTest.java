@@ -44,6 +44,14 @@ class RankingTest {
     }
 
     @Test
+    void codesCollapsedByLoopbackAtomicsAreNamed() {
+        // codes 1 and 3 pay loopback atomics: 3 falls to 40% of the best code without them, 1 stays close
+        List<CodeResult> codes = List.of(code(0, 10, 0, 1), code(1, 10.5, 0, 1), code(2, 9, 0, 1), code(3, 22.5, 0, 1));
+        assertEquals(java.util.Set.of(3), Ranking.collapsed(codes, c -> c.code() % 2 == 1, 0.8));
+        assertEquals(java.util.Set.of(), Ranking.collapsed(codes, c -> true, 0.8), "nothing to compare with");
+    }
+
+    @Test
     void oneSeedNeverClaimsAWinner() {
         List<CodeResult> ranked = Ranking.rank(List.of(code(1, 12, 0, 1), code(2, 10, 0, 1)));
         Ranking.Verdict v = Ranking.verdict(ranked);
