@@ -24,6 +24,7 @@ import org.rccj.hybrid.Shard;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
+import org.rccj.results.StudentT;
 
 /**
  * {@code rcc enumerate CONFIG [--strategy exhaustive|guided] ...}: runs the hybrid codes of the config's
@@ -37,6 +38,8 @@ final class EnumerateCommand implements Command {
     static final String GUIDED_CSV = "guided.csv";
     /** Default number of codes guided search measures after its probes. */
     static final int DEFAULT_BUDGET = 6;
+    /** A code paying loopback atomics below this share of the best code that does not is marked as collapsed by them. */
+    static final double LOOPBACK_COLLAPSE = 0.8;
     static final GuidedModel.Probes DEFAULT_PROBES = GuidedModel.Probes.PURE;
 
     static final Options OPTIONS = new Options()
@@ -212,7 +215,11 @@ final class EnumerateCommand implements Command {
         return out;
     }
 
-    /** The ranked table, the best code and its gain over the better pure code. */
+    /**
+     * The ranked table (with each code's verification and, on a profile whose NIC atomics are incoherent, which
+     * codes pay loopback atomics), the winner only when its 95% CI separates from the next code's (else the codes
+     * tied within noise; with one seed, a note saying so) and the gain over the better pure code.
+     */
     static void printRanking(Context ctx, String what, List<CodeResult> table, List<Stage> stages, int totalCodes) {
         if (table.isEmpty()) {
             ctx.out().println("no finished results");
@@ -220,18 +227,29 @@ final class EnumerateCommand implements Command {
         }
         int all = Stage.mask(stages);
         List<CodeResult> ranked = Ranking.rank(table);
+        Ranking.Verdict verdict = Ranking.verdict(ranked);
+        String loopbackWhy = loopbackWhy(table.get(0).runs().get(0));
+        java.util.Set<Integer> collapsed = loopbackWhy == null ? java.util.Set.of()
+                : Ranking.collapsed(table, c -> "yes".equals(HybridTable.loopback(c.protocol(), c.code())), LOOPBACK_COLLAPSE);
         int w = "one-sided stages".length();
         for (CodeResult c : ranked) w = Math.max(w, c.label().length());
-        String fmt = "%4s %5s  %-" + w + "s %12s %10s %10s %8s";
+        boolean ci = !verdict.oneSeed();
+        String fmt = "%4s %5s  %-" + w + "s %12s" + (ci ? " %8s" : "%s") + " %10s %10s %8s  %-8s";
         ctx.out().println(what + ": " + table.size() + " of " + totalCodes + " hybrid codes, ranked by throughput"
-                + (table.get(0).runs().size() > 1 ? " (means over " + table.get(0).runs().size() + " seeds)" : ""));
-        ctx.out().println(String.format(Locale.ROOT, fmt, "rank", "code", "one-sided stages", "throughput", "mean_us", "p99_us", "abort%"));
+                + (ci ? " (means over " + table.get(0).runs().size() + " seeds, +- the 95% CI)" : " (one seed)"));
+        ctx.out().println(String.format(Locale.ROOT, fmt, "rank", "code", "one-sided stages", "throughput", ci ? "+-ci95" : "", "mean_us",
+                "p99_us", "abort%", "verified").stripTrailing());
         int rank = 0;
         for (CodeResult c : ranked) {
             rank++;
-            String mark = c.code() == 0 ? "  <- all-rpc" : c.code() == all ? "  <- all-onesided" : "";
-            ctx.out().println(String.format(Locale.ROOT, fmt, rank, c.code(), c.label(), ConsoleReport.human(c.throughputTps(), "/s"),
-                    f("%.2f", c.latencyUs()), f("%.2f", c.p99Us()), f("%.2f", 100 * c.abortRate())) + mark);
+            List<String> marks = new ArrayList<>();
+            if (c.code() == 0) marks.add("all-rpc");
+            if (c.code() == all) marks.add("all-onesided");
+            if (collapsed.contains(c.code())) marks.add("loopback atomics");
+            StudentT.Interval iv = c.throughputInterval();
+            ctx.out().println((String.format(Locale.ROOT, fmt, rank, c.code(), c.label(), ConsoleReport.human(c.throughputTps(), "/s"),
+                    ci ? f("%.1f%%", 100 * iv.halfWidth() / iv.mean()) : "", f("%.2f", c.latencyUs()), f("%.2f", c.p99Us()), f("%.2f", 100 * c.abortRate()),
+                    c.verified().spelled()) + (marks.isEmpty() ? "" : "  <- " + String.join(", ", marks))).stripTrailing());
         }
         CodeResult best = ranked.get(0);
         CodeResult rpc = null, os = null;
@@ -240,16 +258,65 @@ final class EnumerateCommand implements Command {
             if (c.code() == all) os = c;
         }
         ctx.out().println();
-        ctx.out().println("best: code " + best.code() + " (" + best.label() + ") " + ConsoleReport.human(best.throughputTps(), "/s")
-                + ", mean latency " + f("%.2f", best.latencyUs()) + " us");
+        if (!collapsed.isEmpty()) {
+            ctx.out().println("loopback atomics: " + collapsed.size() + " code" + (collapsed.size() == 1 ? "" : "s") + " below "
+                    + Math.round(100 * LOOPBACK_COLLAPSE) + "% of the best code without them " + loopbackWhy);
+        }
+        int failed = 0;
+        for (CodeResult c : table) if (c.verified() == CodeResult.Verified.FAILED) failed++;
+        if (failed > 0) ctx.out().println("verification FAILED for " + failed + " code" + (failed == 1 ? "" : "s") + " (see their summary.json)");
+        String figures = ConsoleReport.human(best.throughputTps(), "/s") + ", mean latency " + f("%.2f", best.latencyUs()) + " us";
+        if (verdict.oneSeed()) {
+            ctx.out().println("best: code " + best.code() + " (" + best.label() + ") " + figures);
+            List<String> top = new ArrayList<>();
+            for (CodeResult c : ranked.subList(0, Math.min(5, ranked.size()))) top.add(Integer.toString(c.code()));
+            ctx.out().println("one seed: the ranking does not show how large the noise is, so the best code may be tied with the next;"
+                    + " run with --repeat 3, or the top codes only: rcc sweep CONFIG --vary hybrid=" + String.join(",", top) + " --repeat 3");
+        } else if (verdict.winner()) {
+            CodeResult next = ranked.size() > 1 ? ranked.get(1) : null;
+            ctx.out().println("best: code " + best.code() + " (" + best.label() + ") " + figures
+                    + (next == null ? "" : "; its 95% CI is clear of every other code's (next: code " + next.code() + ", "
+                    + ConsoleReport.human(next.throughputTps(), "/s") + ")"));
+        } else {
+            List<String> tied = new ArrayList<>();
+            for (CodeResult c : verdict.leaders()) tied.add(Integer.toString(c.code()));
+            ctx.out().println("no single winner: codes " + String.join(", ", tied) + " are within noise (their 95% throughput CIs overlap"
+                    + " the top code's); top mean: code " + best.code() + " (" + best.label() + ") " + figures);
+        }
         double gain = Ranking.gainOverPure(best, rpc, os);
         if (Double.isNaN(gain)) {
             ctx.out().println("gain over the pure codes: unknown (" + (rpc == null ? "all-rpc" : "all-onesided") + " has no result here)");
         } else {
             CodeResult pure = rpc.throughputTps() >= os.throughputTps() ? rpc : os;
+            boolean pureTied = verdict.leaders().contains(pure);
             ctx.out().println("gain over the better pure code (" + (pure == rpc ? "all-rpc" : "all-onesided") + ", "
-                    + ConsoleReport.human(pure.throughputTps(), "/s") + "): " + f("%+.2f", 100 * gain) + "% throughput");
+                    + ConsoleReport.human(pure.throughputTps(), "/s") + "): " + f("%+.2f", 100 * gain) + "% throughput"
+                    + (pureTied ? " (within noise: " + (pure == rpc ? "all-rpc" : "all-onesided") + " is among the tied codes)" : ""));
         }
+    }
+
+    /**
+     * Why codes marked "loopback atomics" are slow, when the run's fabric models it (sim) and its profile's NIC
+     * atomics are not coherent with the CPU's; null otherwise.
+     */
+    static String loopbackWhy(RunMetrics m) {
+        if (!"sim".equals(m.fabric())) return null;
+        String profile = m.config().path("profile").asText("");
+        boolean coherent;
+        try {
+            coherent = org.rccj.primitives.CostProfile.load(profile).nicAtomicsCoherent;
+        } catch (RuntimeException e) {
+            return null; // a profile file that is gone: nothing to explain from
+        }
+        if (coherent) return null;
+        List<String> names = new ArrayList<>();
+        for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
+            if (pf.name().equals(m.protocol())) for (Stage s : pf.nicAtomicStages()) names.add(s.name());
+        }
+        return "bind one-sided " + (names.isEmpty() ? "a stage that posts NIC atomics" : String.join("/", names))
+                + ", which post" + (names.size() == 1 ? "s" : "") + " NIC atomics; on " + profile + " NIC atomics are not coherent with"
+                + " the CPU's, so every CPU atomic on those words (RPC handlers, local tuples) goes through the local NIC at loopback cost"
+                + " (nic.atomics_coherent = 0)";
     }
 
     /** On a complete enumeration: how many runs guided search would have needed (replayed on these results). */

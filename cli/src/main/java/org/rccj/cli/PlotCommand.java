@@ -77,7 +77,28 @@ final class PlotCommand implements Command {
                 }
             }
         }
-        if (!runs.isEmpty()) saved.addAll(Figures.ofRuns(runs, out, ""));
+        if (!runs.isEmpty()) {
+            List<Setting> settings = new ArrayList<>();
+            for (RunMetrics m : runs) settings.add(new Setting(BatchOptions.display(ctx, m.dir()), m.fabric(), m.workload()));
+            refuseMixed(settings, "runs");
+            saved.addAll(Figures.ofRuns(runs, out, ""));
+        }
+        if (hybridTables.size() > 1) {
+            List<Setting> settings = new ArrayList<>();
+            for (Path d : hybridDirs) {
+                for (Path r : MergeCommand.resultDirs(d)) {
+                    try {
+                        RunMetrics m = RunMetrics.read(r);
+                        settings.add(new Setting(BatchOptions.display(ctx, d), m.fabric(), m.workload()));
+                        break;
+                    } catch (IOException e) {
+                        // unreadable: the table's own check names it
+                    }
+                }
+            }
+            // workloads get a row of panels each in the protocols figure; fabrics must not mix
+            refuseMixed(settings.stream().map(x -> new Setting(x.where(), x.fabric(), "")).toList(), "enumerations");
+        }
         if (hybridTables.size() > 1) { // several enumerations: RCC Fig. 14's comparison of the protocols
             Figures.Figure f = Figures.protocols(hybridTables, hybridDirs, "");
             if (f != null) saved.addAll(Figures.save(List.of(f), out));
@@ -86,6 +107,25 @@ final class PlotCommand implements Command {
             ctx.out().println("wrote " + BatchOptions.display(ctx, s.png()) + " and " + s.svg().getFileName());
         }
         return Exit.OK;
+    }
+
+    /** Where a result came from, and the settings that make results incomparable on one axis. */
+    private record Setting(String where, String fabric, String workload) {}
+
+    /**
+     * Refuses results of different fabrics or workloads in one figure (a tcp run at 30 ms flattens sim runs at
+     * 30 us): one line naming what differs and an example of each value.
+     */
+    private static void refuseMixed(List<Setting> settings, String what) {
+        for (String key : List.of("fabric", "workload")) {
+            java.util.Map<String, String> example = new java.util.LinkedHashMap<>();
+            for (Setting x : settings) example.putIfAbsent(key.equals("fabric") ? x.fabric() : x.workload(), x.where());
+            if (example.size() < 2) continue;
+            List<String> parts = new ArrayList<>();
+            for (var e : example.entrySet()) parts.add(e.getKey() + " (" + e.getValue() + ")");
+            throw new ConfigException("plot: these " + what + " differ in " + key + ": " + String.join(", ", parts)
+                    + "; their figures do not share an axis: plot each " + key + "'s results separately");
+        }
     }
 
     /** The table's rows that did not fail (failed sweep points have no figures to draw). */

@@ -30,7 +30,8 @@ class EnumerateCommandTest {
         assertEquals(64, codes.size());
         CsvTable t = CsvTable.read(dir.resolve("e/hybrid.csv"));
         assertEquals(64, t.rows().size());
-        assertEquals(List.of("code", "onesided", "loopback", "protocol", "workload"), t.keyColumns());
+        assertEquals(List.of("code", "onesided", "loopback", "verified", "protocol", "workload"), t.keyColumns());
+        assertEquals("passed", t.get(0, "verified"), "the fake runs verify and pass");
         // fakeproto declares no NIC-atomic stages of its own: the conservative default, every one-sided stage
         assertEquals("no", t.get(0, "loopback"));
         assertEquals("yes", t.get(18, "loopback"));
@@ -51,6 +52,23 @@ class EnumerateCommandTest {
         assertTrue(o.out().contains("   1    35  READ+LOCK+VALIDATE"), "ranked table: " + o.out());
         assertTrue(o.out().contains("<- all-rpc") && o.out().contains("<- all-onesided"), o.out());
         assertTrue(o.out().contains("guided search replayed on these results, probes pure: finds the winner after 3 of 64 runs"), o.out());
+        // one seed: no winner is claimed without saying so
+        assertTrue(o.out().contains("one seed: the ranking does not show how large the noise is")
+                && o.out().contains("--vary hybrid=35,"), o.out());
+        // the ranking line carries verification; loopback atomics collapse no code here (the fake's fastest pay them)
+        assertTrue(o.out().matches("(?s).*\\n   1    35  READ\\+LOCK\\+VALIDATE .* passed\\n.*"), o.out());
+        assertFalse(o.out().contains("loopback atomics"), o.out());
+    }
+
+    @Test
+    void withRepeatsAWinnerOnlyWhenItsIntervalIsClear() throws Exception {
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "enumerate", config().toString(), "--repeat", "3", "--out", "e");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().contains("(means over 3 seeds, +- the 95% CI)"), o.out());
+        assertFalse(o.out().contains("one seed"), o.out());
+        // the fake's seeds move every stage alike: 35 and its neighbours are separated by more than the noise or tied;
+        // either way the verdict is one of the two honest lines
+        assertTrue(o.out().contains("its 95% CI is clear of every other code's") || o.out().contains("are within noise"), o.out());
     }
 
     @Test

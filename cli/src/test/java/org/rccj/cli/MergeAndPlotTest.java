@@ -74,4 +74,13 @@ class MergeAndPlotTest {
         Files.writeString(dir.resolve("h/hybrid.csv"), "code,onesided,protocol,workload,runs,throughput_tps\n");
         Cli.run(dir, "plot", "h").assertBadInput("has no rows");
     }
+
+    @Test
+    void runsOfDifferentFabricsAreNotDrawnOnOneAxis() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "a").code());
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "fabric=local", "--out", "b").code());
+        Cli.run(dir, "plot", "a", "b", "--out", "p").assertBadInput("plot: these runs differ in fabric: sim (a), local (b)");
+        assertTrue(!Files.exists(dir.resolve("p/stage-breakdown.png")), "nothing drawn");
+    }
 }

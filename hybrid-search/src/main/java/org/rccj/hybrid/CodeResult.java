@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.rccj.results.RunMetrics;
+import org.rccj.results.StudentT;
 
 /**
  * The finished runs of one hybrid code (one per seed), with the means the search and the ranking use.
@@ -25,10 +26,44 @@ public record CodeResult(int code, String label, List<RunMetrics> runs) {
         return code == 0 || onesided.isEmpty() ? "all-rpc" : String.join("+", onesided);
     }
 
+    public String protocol() { return runs.get(0).protocol(); }
+
     public double throughputTps() {
         double s = 0;
         for (RunMetrics m : runs) s += m.throughputTps();
         return s / runs.size();
+    }
+
+    /** Mean throughput over the seeds and its 95% confidence half-width (Student t; NaN with one seed). */
+    public StudentT.Interval throughputInterval() {
+        double[] xs = new double[runs.size()];
+        for (int i = 0; i < xs.length; i++) xs[i] = runs.get(i).throughputTps();
+        return StudentT.interval95(xs);
+    }
+
+    /** Verification over the seeds. */
+    public enum Verified {
+        /** every run checked serializability and the invariants and passed */
+        PASSED,
+        /** some run's check failed */
+        FAILED,
+        /** some runs were checked (all passed), others not */
+        PARTIAL,
+        /** no run was checked ({@code verify: false}) */
+        OFF;
+
+        public String spelled() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
+
+    /** What the runs' verification found (summary.json's {@code verification}: serializable and every invariant). */
+    public Verified verified() {
+        int checked = 0;
+        for (RunMetrics m : runs) {
+            if (!m.verificationChecked()) continue;
+            if (!m.verificationPassed()) return Verified.FAILED;
+            checked++;
+        }
+        return checked == 0 ? Verified.OFF : checked == runs.size() ? Verified.PASSED : Verified.PARTIAL;
     }
 
     public double latencyUs() {

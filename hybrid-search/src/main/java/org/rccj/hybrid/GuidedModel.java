@@ -26,6 +26,11 @@ import org.rccj.framework.spi.Stage;
  * </ul>
  * Throughput is predicted by Little's law from the predicted latency, with the effective concurrency
  * (throughput x latency) of the probes; ranking is by predicted latency.
+ *
+ * <p>A stage that ran in none of the probes (e.g. RELEASE on a workload that never aborts) cannot matter: both
+ * models leave it out (it neither costs nor counts towards the share of one-sided stages), so codes differing
+ * only in such stages are twins with one prediction, and {@link #selection} never spends budget on a code whose
+ * prediction equals that of a code already measured or chosen.
  */
 public final class GuidedModel {
     /** Which codes to measure first. */
@@ -72,6 +77,10 @@ public final class GuidedModel {
         int all = Stage.mask(stages);
         CodeResult rpc = measured.get(0), os = measured.get(all);
         List<Integer> probeCodes = probes(stages, p);
+        List<Stage> ran = ran(stages, measured, probeCodes);
+        int ranMask = Stage.mask(ran);
+        Map<Integer, Integer> probeOf = new java.util.HashMap<>(); // a probe's twins take its measurement
+        for (int c : probeCodes) probeOf.putIfAbsent(c & ranMask, c);
         double concurrency = 0;
         int nProbes = 0;
         for (int c : probeCodes) {
@@ -80,16 +89,17 @@ public final class GuidedModel {
             nProbes++;
         }
         concurrency /= nProbes;
-        int n = stages.size();
+        int n = ran.size();
         List<Prediction> out = new ArrayList<>();
         for (HybridCode hc : HybridCode.all(stages)) {
             int code = hc.code();
-            int k = Integer.bitCount(code);
-            double lat = switch (p) {
-                case PURE -> stagewise(stages, rpc, os, code, k, n);
-                case FLIPS -> anchored(stages, measured, rpc, os, all, code, k, n);
+            int k = Integer.bitCount(code & ranMask);
+            double lat = n == 0 ? rpc.latencyUs() : switch (p) {
+                case PURE -> stagewise(ran, rpc, os, code, k, n);
+                case FLIPS -> anchored(ran, measured, rpc, os, all, code, k, n);
             };
-            if (probeCodes.contains(code)) lat = measured.get(code).latencyUs(); // a probe's prediction is its measurement
+            Integer probe = probeOf.get(code & ranMask);
+            if (probe != null) lat = measured.get(probe).latencyUs(); // a probe's (and its twins') prediction is its measurement
             double tps = lat > 0 ? concurrency * 1e6 / lat : 0;
             out.add(new Prediction(code, lat, tps));
         }
@@ -98,15 +108,35 @@ public final class GuidedModel {
     }
 
     /**
-     * The {@code budget} codes to measure after the probes: the best predicted codes that are not probes.
-     * Deterministic: depends only on the probes' figures.
+     * The {@code budget} codes to measure after the probes: the best predicted codes, leaving out the probes and
+     * every code whose predicted latency equals that of a probe or of a code chosen before it (twins that differ
+     * only in stages that never ran). Deterministic: depends only on the probes' figures.
      */
     public static List<Integer> selection(List<Stage> stages, Map<Integer, CodeResult> probeResults, Probes p, int budget) {
         List<Integer> probes = probes(stages, p);
+        List<Prediction> predictions = predict(stages, probeResults, p);
+        java.util.Set<Double> spent = new java.util.HashSet<>();
+        for (Prediction pr : predictions) if (probes.contains(pr.code())) spent.add(pr.latencyUs());
         List<Integer> out = new ArrayList<>();
-        for (Prediction pr : predict(stages, probeResults, p)) {
+        for (Prediction pr : predictions) {
             if (out.size() >= budget) break;
-            if (!probes.contains(pr.code())) out.add(pr.code());
+            if (!probes.contains(pr.code()) && spent.add(pr.latencyUs())) out.add(pr.code());
+        }
+        return out;
+    }
+
+    /** The stages that ran (a count above zero) in some probe, in protocol order. */
+    static List<Stage> ran(List<Stage> stages, Map<Integer, CodeResult> measured, List<Integer> probeCodes) {
+        List<Stage> out = new ArrayList<>();
+        for (Stage s : stages) {
+            boolean any = false;
+            for (int c : probeCodes) {
+                for (org.rccj.results.RunMetrics m : measured.get(c).runs()) {
+                    org.rccj.results.RunMetrics.StageFigures f = m.stages().get(s.name());
+                    any |= f != null && f.count() > 0;
+                }
+            }
+            if (any) out.add(s);
         }
         return out;
     }

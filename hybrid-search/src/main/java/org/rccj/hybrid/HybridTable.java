@@ -16,13 +16,14 @@ import org.rccj.results.RunMetrics;
  * {@code onesided} (one-sided stage names joined by '+', "all-rpc" for code 0), {@code loopback} ("yes" when
  * the code binds one-sided a stage that posts NIC atomics, so that on a profile whose NIC atomics are
  * incoherent with the CPU's every CPU atomic on such words goes through the local NIC; "?" for a protocol not
- * on the class path; {@link ProtocolFactory#needsLoopback}), {@code protocol},
+ * on the class path; {@link ProtocolFactory#needsLoopback}), {@code verified} (serializability and invariants over
+ * the seeds: passed, failed, partial when only some runs were checked, off with {@code verify: false}), {@code protocol},
  * {@code workload}, then {@link ResultTable}'s runs and metrics (mean and 95% CI over seeds). Built from
  * summary.json files only, so a merged set of shards gives the same bytes as one full enumeration.
  */
 public final class HybridTable {
     public static final String FILE_NAME = "hybrid.csv";
-    public static final List<String> KEY_COLUMNS = List.of("code", "onesided", "loopback", "protocol", "workload");
+    public static final List<String> KEY_COLUMNS = List.of("code", "onesided", "loopback", "verified", "protocol", "workload");
 
     private HybridTable() {}
 
@@ -42,14 +43,14 @@ public final class HybridTable {
         List<ResultTable.Row> rows = new ArrayList<>();
         for (CodeResult c : codes) {
             RunMetrics first = c.runs().get(0);
-            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), loopback(first.protocol(), c.code()),
+            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), loopback(first.protocol(), c.code()), c.verified().spelled(),
                     first.protocol(), first.workload()), c.runs()));
         }
         return ResultTable.csv(KEY_COLUMNS, rows);
     }
 
     /** "yes"/"no": does {@code code} of {@code protocol} need loopback atomics on incoherent NICs ("?": unknown protocol). */
-    static String loopback(String protocol, int code) {
+    public static String loopback(String protocol, int code) {
         for (ProtocolFactory pf : Registry.protocols()) {
             if (pf.name().equals(protocol)) return pf.needsLoopback(code) ? "yes" : "no";
         }

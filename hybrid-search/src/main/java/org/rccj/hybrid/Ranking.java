@@ -19,6 +19,49 @@ public final class Ranking {
     }
 
     /**
+     * Whether the ranking has a winner. With several seeds the top code wins only when its 95% throughput CI
+     * lies wholly above every other code's; otherwise {@code leaders} are the top code and every code whose CI
+     * overlaps the top code's (a tie within noise), in rank order. With one seed nothing is known about noise:
+     * {@code leaders} is the top code alone and {@code oneSeed} is set.
+     */
+    public record Verdict(List<CodeResult> leaders, boolean oneSeed) {
+        /** True when the top code's CI separates from every other code's. */
+        public boolean winner() { return !oneSeed && leaders.size() == 1; }
+
+        public CodeResult top() { return leaders.get(0); }
+    }
+
+    /** The verdict on a ranking ({@link #rank} order); a code with fewer than two runs counts as one seed. */
+    public static Verdict verdict(List<CodeResult> ranked) {
+        if (ranked.isEmpty()) throw new IllegalArgumentException("nothing ranked");
+        CodeResult top = ranked.get(0);
+        boolean oneSeed = false;
+        for (CodeResult c : ranked) oneSeed |= c.runs().size() < 2;
+        if (oneSeed) return new Verdict(List.of(top), true);
+        org.rccj.results.StudentT.Interval t = top.throughputInterval();
+        double low = t.mean() - t.halfWidth();
+        List<CodeResult> leaders = new ArrayList<>();
+        leaders.add(top);
+        for (CodeResult c : ranked.subList(1, ranked.size())) {
+            org.rccj.results.StudentT.Interval i = c.throughputInterval();
+            if (!(i.mean() + i.halfWidth() < low)) leaders.add(c);
+        }
+        return new Verdict(List.copyOf(leaders), false);
+    }
+
+    /**
+     * The codes that {@code loopback} says pay loopback atomics and whose throughput falls below {@code share} of
+     * the best code that does not (a collapse the cost model explains), ascending; none when every code pays them.
+     */
+    public static java.util.Set<Integer> collapsed(Collection<CodeResult> codes, java.util.function.Predicate<CodeResult> loopback, double share) {
+        double bestPlain = 0;
+        for (CodeResult c : codes) if (!loopback.test(c)) bestPlain = Math.max(bestPlain, c.throughputTps());
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        for (CodeResult c : codes) if (loopback.test(c) && c.throughputTps() < share * bestPlain) out.add(c.code());
+        return out;
+    }
+
+    /**
      * The best code's throughput gain over the better of the two pure codes, as a fraction (0.12 = 12%);
      * NaN when a pure code is missing.
      */

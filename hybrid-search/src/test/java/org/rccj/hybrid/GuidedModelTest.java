@@ -47,7 +47,31 @@ class GuidedModelTest {
         List<Integer> five = GuidedModel.selection(S, only(all, List.of(0, 63)), GuidedModel.Probes.PURE, 5);
         assertEquals(5, five.size());
         assertFalse(five.contains(0) || five.contains(63), "probes are not chosen again");
-        assertEquals(62, GuidedModel.selection(S, only(all, List.of(0, 63)), GuidedModel.Probes.PURE, 1000).size(), "at most every other code");
+        // at most one code per predicted latency (the additive costs give few distinct sums; both probes take 15 + 1 us)
+        java.util.Set<Double> distinct = new java.util.HashSet<>();
+        for (GuidedModel.Prediction pr : p) distinct.add(pr.latencyUs());
+        assertEquals(all.get(0).latencyUs(), all.get(63).latencyUs(), 1e-12);
+        assertEquals(distinct.size() - 1, GuidedModel.selection(S, only(all, List.of(0, 63)), GuidedModel.Probes.PURE, 1000).size());
+    }
+
+    @Test
+    void twinsThatDifferOnlyInAStageThatNeverRanAreMeasuredOnce() {
+        // RELEASE never runs: codes c and c | RELEASE behave alike, and the budget goes to six different codes
+        int r = Stage.RELEASE.bit, rest = Stage.mask(S) & ~r;
+        java.util.function.ToDoubleBiFunction<Stage, Integer> cost = (s, c) -> s == Stage.RELEASE ? 0 : Synthetic.additive(s, c);
+        Map<Integer, CodeResult> all = Synthetic.all(S, cost, 1.0);
+        for (GuidedModel.Probes probes : GuidedModel.Probes.values()) {
+            Map<Integer, CodeResult> measured = only(all, GuidedModel.probes(S, probes));
+            List<GuidedModel.Prediction> p = GuidedModel.predict(S, measured, probes);
+            Map<Integer, Double> byCode = new java.util.HashMap<>();
+            for (GuidedModel.Prediction pr : p) byCode.put(pr.code(), pr.latencyUs());
+            for (int c : byCode.keySet()) assertEquals(byCode.get(c & rest), byCode.get(c | r), probes + ": twins " + (c & rest) + " and " + (c | r));
+            List<Integer> chosen = GuidedModel.selection(S, measured, probes, 6);
+            assertEquals(6, chosen.size());
+            java.util.Set<Integer> kinds = new java.util.HashSet<>();
+            for (int c : GuidedModel.probes(S, probes)) kinds.add(c & rest);
+            for (int c : chosen) assertTrue(kinds.add(c & rest), probes + ": code " + c + " is a twin of one measured or chosen: " + chosen);
+        }
     }
 
     @Test

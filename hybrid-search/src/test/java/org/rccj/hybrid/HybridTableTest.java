@@ -26,10 +26,10 @@ class HybridTableTest {
         assertEquals(csv, HybridTable.csv(HybridTable.byCode(shuffled)), "byte for byte");
         List<String> lines = csv.lines().toList();
         assertEquals(65, lines.size());
-        assertTrue(lines.get(0).startsWith("code,onesided,loopback,protocol,workload,runs,throughput_tps,throughput_tps_ci95,"), lines.get(0));
-        assertTrue(lines.get(1).startsWith("0,all-rpc,?,proto,wl,2,"), lines.get(1));
-        assertTrue(lines.get(19).startsWith("18,READ+COMMIT,?,proto,wl,2,"), lines.get(19));
-        assertTrue(lines.get(64).startsWith("63,READ+LOCK+VALIDATE+LOG+COMMIT+RELEASE,?,proto,wl,2,"), lines.get(64));
+        assertTrue(lines.get(0).startsWith("code,onesided,loopback,verified,protocol,workload,runs,throughput_tps,throughput_tps_ci95,"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("0,all-rpc,?,off,proto,wl,2,"), lines.get(1));
+        assertTrue(lines.get(19).startsWith("18,READ+COMMIT,?,off,proto,wl,2,"), lines.get(19));
+        assertTrue(lines.get(64).startsWith("63,READ+LOCK+VALIDATE+LOG+COMMIT+RELEASE,?,off,proto,wl,2,"), lines.get(64));
         List<CodeResult> groups = HybridTable.byCode(shuffled);
         assertEquals(1, groups.get(5).runs().get(0).seed(), "seeds ascending within a code");
     }

@@ -114,7 +114,7 @@ public final class Figures {
         for (int i = 0; i < runs.size(); i++) {
             for (int s = 0; s < stages.size(); s++) {
                 RunMetrics.StageFigures f = runs.get(i).stages().get(stages.get(s));
-                us[i][s] = f == null ? Double.NaN : f.meanUs();
+                us[i][s] = f == null ? Double.NaN : f.perCommitUs(runs.get(i).commits());
                 p99[i][s] = f == null ? Double.NaN : f.p99Us();
             }
         }
@@ -124,7 +124,7 @@ public final class Figures {
         for (RunMetrics m : runs) panelOf.add(m.protocol());
         List<Figure> figs = new ArrayList<>();
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown" + on + note, "protocol and hybrid code",
-                "stage latency, mean (us), stacked", labels, panelOf, stages, us, true));
+                PER_TXN_AXIS, labels, panelOf, stages, us, true));
         Figure p99Figure = stageP99Figure(prefix + STAGE_P99, "Stage latency, 99th percentile" + on + note, labels, panelOf, stages, p99);
         if (p99Figure != null) figs.add(p99Figure);
         Figure timeline = timeline(runs, labels, prefix, on);
@@ -233,7 +233,7 @@ public final class Figures {
             anyWarned |= warned;
             points.add(new Plots.ScatterPoint(code, t.get(r, "onesided"), t.number(r, "throughput_tps"), t.number(r, "latency_mean_us"), kind, warned));
             bars.add(code + (warned ? WARN_MARK : ""));
-            for (int s = 0; s < stages.size(); s++) us[r][s] = t.number(r, stages.get(s) + "_mean_us");
+            for (int s = 0; s < stages.size(); s++) us[r][s] = perTxn(t, r, stages.get(s));
         }
         String note = anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : "";
         String bits = "codes = sum of the one-sided stages' bits: " + String.join(", ", pure.bitNames());
@@ -243,7 +243,7 @@ public final class Figures {
         List<String> panelOf = new ArrayList<>();
         for (int r = 0; r < t.rows().size(); r++) panelOf.add("codes " + (r / MAX_BARS * MAX_BARS + 1) + "-" + Math.min(t.rows().size(), (r / MAX_BARS + 1) * MAX_BARS));
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown of " + what + " by hybrid code" + note,
-                "hybrid code (" + bits + ")", "stage latency, mean (us), stacked", bars, panelOf, stages, us, true));
+                "hybrid code (" + bits + ")", perTxnAxis(t), bars, panelOf, stages, us, true));
 
         // the codes worth a closer look: pure, the three fastest
         List<Integer> picked = pickedRows(t, pure);
@@ -413,7 +413,7 @@ public final class Figures {
         for (String k : varying) if (!isMode(k) && numeric(t, k)) { x = k; break; }
         if (x == null) for (String k : varying) if (!isMode(k)) { x = k; break; }
         if (x == null) x = varying.isEmpty() ? keys.get(0) : varying.get(0);
-        boolean numericX = numeric(t, x);
+        boolean numericX = !isMode(x) && numeric(t, x); // hybrid codes are categories, however numeric
         List<String> categories = numericX ? null : new ArrayList<>(distinct(t, x));
 
         // warnings by point (the directory name without ",seed=S")
@@ -465,14 +465,14 @@ public final class Figures {
             bars.add((parts.isEmpty() ? Integer.toString(r + 1) : String.join(" ", parts)) + (warned[r] ? WARN_MARK : ""));
             panelOf.add(barPanelKey == null ? "" : panelName(barPanelKey, t.get(r, barPanelKey)));
             for (int s = 0; s < stages.size(); s++) {
-                us[r][s] = t.number(r, stages.get(s) + "_mean_us");
+                us[r][s] = perTxn(t, r, stages.get(s));
                 p99[r][s] = t.number(r, stages.get(s) + "_p99_us");
             }
         }
         String barNote = anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : "";
         String xTitle = barPanelKey == null ? "protocol, hybrid code and varied values" : "hybrid code and varied values";
         figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown: " + experiment + barNote, xTitle,
-                "stage latency, mean (us), stacked", bars, panelOf, stages, us, true));
+                perTxnAxis(t), bars, panelOf, stages, us, true));
         if (hasColumnsFor(t, stages, "_p99_us")) {
             // a panel per protocol (else the panel key) whenever there are more points than a chart shows well
             String p99Key = t.rows().size() > MAX_SERIES ? (panelKey != null ? panelKey : panelKey(t, labelKeys, varying)) : null;
@@ -527,10 +527,11 @@ public final class Figures {
                 }
                 charts.add(Plots.linesChart(chartTitle, x, yTitle, lines, null, colours));
             } else {
-                List<String> cats = new ArrayList<>(categories);
+                List<String> cats = new ArrayList<>();
+                for (String c : categories) cats.add(categoryLabel(x, c));
                 for (int r = 0; r < t.rows().size(); r++) {
                     if (warned[r] && (panelKey == null || p.getKey().equals(panelName(panelKey, t.get(r, panelKey))))) {
-                        int i = cats.indexOf(t.get(r, x));
+                        int i = categories.indexOf(t.get(r, x));
                         if (i >= 0 && !cats.get(i).endsWith(WARN_MARK)) cats.set(i, cats.get(i) + WARN_MARK);
                     }
                 }
@@ -671,6 +672,15 @@ public final class Figures {
         if (c instanceof CategoryChart cc) cc.getStyler().setYAxisMax(max);
     }
 
+    /** A category's tick label: a numeric hybrid code with its one-sided stages ("6 (READ+LOG)", "0 (all-rpc)"). */
+    static String categoryLabel(String key, String value) {
+        if (!key.equals("hybrid") || !value.matches("[0-9]+")) return value;
+        int code = Integer.parseInt(value);
+        List<String> names = new ArrayList<>();
+        for (Stage s : Stage.fromMask(code)) names.add(s.name());
+        return value + " (" + (names.isEmpty() ? "all-rpc" : String.join("+", names)) + ")";
+    }
+
     private static String panelKey(CsvTable t, List<String> labelKeys, List<String> varying) {
         if (labelKeys.contains("protocol") && varying.contains("protocol")) return "protocol";
         for (String k : labelKeys) if (k.startsWith("workload") && varying.contains(k)) return k;
@@ -689,6 +699,20 @@ public final class Figures {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /** The breakdown's y axis: time per committed transaction, as RCC Fig. 13 stacks it. */
+    static final String PER_TXN_AXIS = "us per committed txn (mean x count / commits), stacked";
+
+    /** The y axis for a table: per transaction, or (a table written before 2026-11-26) per call. */
+    private static String perTxnAxis(CsvTable t) {
+        for (String h : t.header()) if (h.endsWith("_us_per_txn")) return PER_TXN_AXIS;
+        return "stage latency, mean per call (us), stacked";
+    }
+
+    /** A stage's time per committed transaction in row {@code r} ({@code _us_per_txn}; older tables: the per-call mean). */
+    private static double perTxn(CsvTable t, int r, String stage) {
+        return t.column(stage + "_us_per_txn") >= 0 ? t.number(r, stage + "_us_per_txn") : t.number(r, stage + "_mean_us");
+    }
 
     /** Stage names from the {@code <STAGE>_mean_us} columns (not their _ci95 partners), in column order. */
     static List<String> stageColumns(CsvTable t) {

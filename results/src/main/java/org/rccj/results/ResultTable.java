@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * point, its key columns (the varied values, or the hybrid code), {@code runs} (finished runs
  * aggregated: one per seed), then the metrics: {@code throughput_tps}, {@code latency_mean_us},
  * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p95_us}, {@code latency_p99_us}, {@code abort_rate}, one
- * {@code <STAGE>_mean_us} per stage (summary.json's stage means; {@code EXECUTE} last), then one
+ * {@code <STAGE>_mean_us} per stage (summary.json's stage means per call; {@code EXECUTE} last), one
+ * {@code <STAGE>_us_per_txn} per stage (what it adds to a committed transaction: mean x count / commits), then one
  * {@code <STAGE>_p99_us} per stage (the stages' 99th percentiles, same order). A metric is the
  * mean over the row's runs; when any row has several runs, each metric is followed by
  * {@code <metric>_ci95}, the half-width of its 95% confidence interval (Student t; empty for a single run).
@@ -146,6 +147,12 @@ public final class ResultTable {
             cols.add(new Column(stage + "_mean_us", m -> {
                 RunMetrics.StageFigures f = m.stages().get(stage);
                 return f == null ? Double.NaN : f.meanUs();
+            }, Decimals.US));
+        }
+        for (String stage : stageNames(rows)) {
+            cols.add(new Column(stage + "_us_per_txn", m -> {
+                RunMetrics.StageFigures f = m.stages().get(stage);
+                return f == null ? Double.NaN : f.perCommitUs(m.commits());
             }, Decimals.US));
         }
         for (String stage : stageNames(rows)) {

@@ -17,7 +17,13 @@ public final class StageBreakdown {
     public static final String EXECUTE = "EXECUTE";
 
     /** One stage: durations in ns; share in [0, 1]. */
-    public record Row(String stage, long count, double meanNs, double p50Ns, double p99Ns, long totalNs, double share) {}
+    public record Row(String stage, long count, double meanNs, double p50Ns, double p99Ns, long totalNs, double share) {
+        /**
+         * What the stage adds to a committed transaction, ns: its total time (aborted attempts included) over the
+         * commits, i.e. mean x count / commits (RCC Fig. 13's stacking); 0 without commits.
+         */
+        public double perTxnNs(long commits) { return commits <= 0 ? 0 : (double) totalNs / commits; }
+    }
 
     private StageBreakdown() {}
 

@@ -22,11 +22,13 @@ class CsvWritersTest {
         assertEquals(List.of("READ", "LOCK", "COMMIT", "EXECUTE"), rows.subList(1, 5).stream().map(r -> r[0]).toList());
         String[] lock = rows.get(2);
         assertEquals(500, Long.parseLong(lock[1]));
-        assertEquals(4.0, Double.parseDouble(lock[2]));
+        assertEquals(4.0, Double.parseDouble(lock[2]), "per call");
+        assertEquals("us_per_txn", rows.get(0)[3]);
+        assertEquals(2.0, Double.parseDouble(lock[3]), "per committed transaction: 500 x 4 us / 1000 commits");
         double shares = 0;
         for (String[] r : rows.subList(1, 5)) {
             for (int i = 1; i < r.length; i++) Double.parseDouble(r[i]);
-            shares += Double.parseDouble(r[5]);
+            shares += Double.parseDouble(r[6]);
         }
         assertEquals(1.0, shares, 1e-5);
     }

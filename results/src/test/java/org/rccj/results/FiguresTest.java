@@ -1,6 +1,7 @@
 package org.rccj.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -72,6 +73,21 @@ class FiguresTest {
             BufferedImage img = PlotsTest.assertChart(s.png(), 800, 500, 3);
             assertTrue(img.getWidth() <= 2100, s.png() + " is " + img.getWidth() + " px wide");
         }
+    }
+
+    @Test
+    void aSweepOverHybridCodesIsCategorical() throws Exception {
+        StringBuilder sb = new StringBuilder("point,hybrid,runs,throughput_tps,throughput_tps_ci95,latency_mean_us,latency_p99_us,"
+                + "LOCK_mean_us,LOCK_p99_us\n");
+        List<String> codes = List.of("6", "12", "4", "14", "0");
+        for (int i = 0; i < codes.size(); i++) {
+            sb.append("hybrid=").append(codes.get(i)).append(',').append(codes.get(i)).append(",3,").append(900_000 + 10_000 * i)
+              .append(",3000.0,10.0,20.0,1.0,2.0\n");
+        }
+        List<Figures.Figure> figs = Figures.sweepTable(CsvTable.parse(sb.toString(), "sweep.csv"), "tpcc", "");
+        CategoryChart tput = assertInstanceOf(CategoryChart.class, figs.get(0).chart(), "grouped bars, not a line over 0..14");
+        assertEquals(List.of("6 (READ+LOG)", "12 (LOG+RELEASE)", "4 (LOG)", "14 (READ+LOG+RELEASE)", "0 (all-rpc)"),
+                new ArrayList<>(tput.getSeriesMap().values().iterator().next().getXData()), "labelled by code name, in the sweep's order");
     }
 
     @Test
