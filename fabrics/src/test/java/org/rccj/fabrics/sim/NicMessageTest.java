@@ -1,13 +1,13 @@
-package org.rccj.fabrics;
+package org.rccj.fabrics.sim;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
-import org.rccj.primitives.FaultSettings;
+import org.rccj.fabrics.sim.FaultSettings;
 import org.rccj.primitives.Op;
-import org.rccj.primitives.SimFabric;
+import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.primitives.WorkerHost;
 
 /** Simulated SmartNIC work on sim: NIC-to-NIC messages (Fabric.nicSend) and NIC-generated ops (Op.byNic). */

@@ -1,5 +1,6 @@
-package org.rccj.primitives;
+package org.rccj.fabrics.sim;
 
+import org.rccj.primitives.Event;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;

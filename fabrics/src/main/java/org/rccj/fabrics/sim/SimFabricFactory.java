@@ -1,24 +1,23 @@
-package org.rccj.fabrics;
+package org.rccj.fabrics.sim;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.config.ConfigException;
+import org.rccj.fabrics.Profiles;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.FaultSettings;
-import org.rccj.primitives.SimFabric;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.fabrics.sim.SimFabric;
 
 /** Registers {@code sim}: the deterministic simulated cluster, its cost profile and the faults it can inject. */
 public final class SimFabricFactory implements FabricFactory {
-    static final String PROFILE = "profile", TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
+    static final String PROFILE = Profiles.KEY, TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
             CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics";
     static final List<Param> PARAMS = List.of(
-            new Param(PROFILE, Param.Type.STRING, CostProfile.DEFAULT, 0, 0, List.of(), "cost profile of the simulated machine: "
-                    + String.join(", ", CostProfile.known()) + ", or a profile file (calibration.md)"),
+            Profiles.param("cost profile of the simulated machine"),
             Param.ofBoolean(TORN_READS, false, "multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"),
             Param.ofBoolean(INCOHERENT_ATOMICS, false, "a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
             Param.ofBoolean(CPU_LOCAL_ATOMICS, false, "test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"));
@@ -41,16 +40,7 @@ public final class SimFabricFactory implements FabricFactory {
 
     /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */
     @Override
-    public void check(Map<String, Object> settings) { checkProfile(settings); }
-
-    /** Shared with {@code local}: the {@code profile} setting loads, or a one-line {@link ConfigException} names it. */
-    static void checkProfile(Map<String, Object> settings) {
-        try {
-            CostProfile.load(String.valueOf(settings.get(PROFILE)));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("profile: " + e.getMessage());
-        }
-    }
+    public void check(Map<String, Object> settings) { Profiles.check(settings); }
 
     /** With torn reads on: how many READs were torn, and how many of them saw memory change while in flight. */
     @Override

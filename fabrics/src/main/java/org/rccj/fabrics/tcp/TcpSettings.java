@@ -1,4 +1,4 @@
-package org.rccj.primitives.tcp;
+package org.rccj.fabrics.tcp;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;

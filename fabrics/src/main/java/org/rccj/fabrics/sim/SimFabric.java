@@ -1,5 +1,16 @@
-package org.rccj.primitives;
+package org.rccj.fabrics.sim;
 
+import org.rccj.primitives.Bytes;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Counters;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Event;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.MemoryOps;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.RegisteredMemory;
+import org.rccj.primitives.Verb;
+import org.rccj.primitives.WorkerHost;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -82,7 +93,7 @@ public final class SimFabric implements Fabric {
         qpMissNs = cost.qpMissNs * cost.qpMissFraction(qps);
         qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
         for (int n = 0; n < nodes; n++) {
-            memory[n] = new RegisteredMemory(n);
+            memory[n] = RegisteredMemory.direct(n);
             nics[n] = new Nic();
             for (int t = 0; t < threads; t++) workers[n][t] = new SimWorker(n, t);
         }

@@ -1,5 +1,10 @@
-package org.rccj.primitives;
+package org.rccj.fabrics.threads;
 
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Counters;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.WorkerHost;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.LockSupport;
 

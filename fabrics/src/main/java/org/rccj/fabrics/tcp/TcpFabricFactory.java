@@ -1,4 +1,4 @@
-package org.rccj.fabrics;
+package org.rccj.fabrics.tcp;
 
 import java.util.List;
 import org.rccj.framework.config.ConfigException;
@@ -7,10 +7,10 @@ import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.tcp.TcpSettings;
+import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
- * Registers {@code tcp}: one OS process per node over TCP ({@link org.rccj.primitives.tcp.TcpFabric}). A process
+ * Registers {@code tcp}: one OS process per node over TCP ({@link org.rccj.fabrics.tcp.TcpFabric}). A process
  * joins its cluster before the run (rcc node, or the launcher behind rcc run) and hands the joined fabric to the
  * runner; it cannot be built inside a single process, so {@link #create} refuses with what to do instead.
  */

@@ -1,4 +1,4 @@
-package org.rccj.primitives.tcp;
+package org.rccj.fabrics.tcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

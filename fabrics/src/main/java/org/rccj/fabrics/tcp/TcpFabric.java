@@ -1,4 +1,4 @@
-package org.rccj.primitives.tcp;
+package org.rccj.fabrics.tcp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -34,7 +34,7 @@ import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;
-import org.rccj.primitives.ThreadWorker;
+import org.rccj.fabrics.threads.ThreadWorker;
 import org.rccj.primitives.WorkerHost;
 
 /**
@@ -122,7 +122,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         workers = new TcpWorker[threads];
         done = new boolean[nodes];
         for (int n = 0; n < nodes; n++) {
-            memory[n] = n == self ? new RegisteredMemory(n) : RegisteredMemory.shadow(n);
+            memory[n] = n == self ? RegisteredMemory.direct(n) : RegisteredMemory.shadow(n);
             for (int t = 0; t < threads; t++) views[n][t] = n == self ? null : new RemoteView(n, t);
         }
         for (int t = 0; t < threads; t++) {

@@ -1,5 +1,14 @@
-package org.rccj.primitives;
+package org.rccj.fabrics.local;
 
+import org.rccj.fabrics.threads.ThreadWorker;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Fabric;
+import org.rccj.primitives.MemoryOps;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.RegisteredMemory;
+import org.rccj.primitives.Verb;
+import org.rccj.primitives.WorkerHost;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,7 +42,7 @@ public final class LocalFabric implements Fabric {
         memory = new RegisteredMemory[nodes];
         workers = new LocalWorker[nodes][threads];
         for (int n = 0; n < nodes; n++) {
-            memory[n] = new RegisteredMemory(n);
+            memory[n] = RegisteredMemory.direct(n);
             for (int t = 0; t < threads; t++) workers[n][t] = new LocalWorker(n, t);
         }
     }

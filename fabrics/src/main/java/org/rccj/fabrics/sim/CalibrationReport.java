@@ -1,11 +1,11 @@
-package org.rccj.fabrics;
+package org.rccj.fabrics.sim;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rccj.fabrics.PrimitiveBench.Pattern;
-import org.rccj.fabrics.PrimitiveBench.Result;
-import org.rccj.fabrics.PrimitiveBench.Scenario;
+import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
+import org.rccj.fabrics.sim.PrimitiveBench.Result;
+import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 

@@ -1,4 +1,4 @@
-package org.rccj.fabrics;
+package org.rccj.fabrics.sim;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -9,9 +9,9 @@ import org.rccj.framework.stats.Histogram;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.FaultSettings;
+import org.rccj.fabrics.sim.FaultSettings;
 import org.rccj.primitives.Op;
-import org.rccj.primitives.SimFabric;
+import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 

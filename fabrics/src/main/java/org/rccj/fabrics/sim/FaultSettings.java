@@ -1,4 +1,4 @@
-package org.rccj.primitives;
+package org.rccj.fabrics.sim;
 
 /**
  * Faults the {@code sim} fabric injects on request (config key {@code faults}).
