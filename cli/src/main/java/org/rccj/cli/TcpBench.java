@@ -17,6 +17,7 @@ import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 import org.rccj.fabrics.tcp.TcpFabric;
+import org.rccj.fabrics.cluster.LocalLauncher;
 import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
@@ -62,7 +63,7 @@ final class TcpBench {
 
     /** Starts a fresh two-node tcp cluster in this JVM, runs the scenario on it and closes it. */
     static Result measure(Scenario s, TcpSettings.Connections layout) throws IOException {
-        int[] ports = TcpLauncher.freePorts(s.nodes());
+        int[] ports = LocalLauncher.freePorts(s.nodes());
         List<InetSocketAddress> hosts = new ArrayList<>();
         for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
         byte[] secret = new byte[32], digest = new byte[32];

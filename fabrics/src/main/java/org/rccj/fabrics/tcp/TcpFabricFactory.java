@@ -1,20 +1,19 @@
 package org.rccj.fabrics.tcp;
 
 import java.util.List;
-import org.rccj.framework.config.ConfigException;
+import org.rccj.fabrics.cluster.ClusterFabricFactory;
+import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.spi.FabricFactory;
-import org.rccj.framework.spi.FabricSetup;
+import org.rccj.framework.run.Config;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
-import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
- * Registers {@code tcp}: one OS process per node over TCP ({@link org.rccj.fabrics.tcp.TcpFabric}). A process
- * joins its cluster before the run (rcc node, or the launcher behind rcc run) and hands the joined fabric to the
- * runner; it cannot be built inside a single process, so {@link #create} refuses with what to do instead.
+ * Registers {@code tcp}: one OS process per node over TCP ({@link TcpFabric}). A process joins its cluster before the
+ * run (rcc node, or the launcher behind rcc run) and hands the joined fabric to the runner; it cannot be built inside
+ * a single process, so {@link #create} refuses with what to do instead.
  */
-public final class TcpFabricFactory implements FabricFactory {
+public final class TcpFabricFactory implements ClusterFabricFactory {
     static final String PROFILE = "profile";
     /** Seconds start-up waits for a missing node before naming it; seconds a connected node may stay silent. */
     public static final String JOIN_TIMEOUT_S = "tcp.join_timeout_s", PEER_TIMEOUT_S = "tcp.peer_timeout_s";
@@ -38,8 +37,12 @@ public final class TcpFabricFactory implements FabricFactory {
     @Override public List<Param> parameters() { return PARAMS; }
     @Override public boolean virtualTime() { return false; }
 
+    @Override public double joinTimeoutS(Config c) { return ((Number) c.fabricSetting(JOIN_TIMEOUT_S)).doubleValue(); }
+    @Override public double peerTimeoutS(Config c) { return ((Number) c.fabricSetting(PEER_TIMEOUT_S)).doubleValue(); }
+
     @Override
-    public Fabric create(FabricSetup s) {
-        throw new ConfigException("fabric: tcp runs one OS process per node; start it with rcc run (which spawns the nodes) or rcc node");
+    public Fabric join(Config c, ClusterSettings cluster) {
+        return TcpFabric.join(c.threads(), CostProfile.load(String.valueOf(c.fabricSetting(PROFILE))),
+                new TcpSettings(cluster, TcpSettings.Connections.of(String.valueOf(c.fabricSetting(CONNECTIONS)))));
     }
 }

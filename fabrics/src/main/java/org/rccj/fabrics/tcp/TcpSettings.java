@@ -3,23 +3,23 @@ package org.rccj.fabrics.tcp;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.List;
+import org.rccj.fabrics.cluster.ClusterSettings;
 
 /**
- * Who this process is in a {@code tcp} cluster and how it finds and trusts the others.
+ * A {@code tcp} node's settings: who it is in the cluster and how it trusts the others ({@link ClusterSettings}),
+ * and the connection layout of its data plane.
  *
- * @param self          the node this process hosts
- * @param hosts         every node's listen address, indexed by node; a node binds to its own entry only
- * @param secret        the run's shared secret (handshake MAC key)
- * @param configDigest  SHA-256 of the resolved config; a peer with another config is refused
- * @param joinTimeoutMs how long start-up waits for a missing node before naming it
- * @param peerTimeoutMs how long a connected peer may stay silent (heartbeats every 200 ms) before the run stops
- * @param watchParent   stop when the parent process (the launcher) is gone: no orphan nodes
- * @param log           where refused connections and failures are reported, one line each
- * @param connections   the connection layout (config key {@code tcp.connections})
+ * @param cluster     the control plane's settings
+ * @param connections the connection layout (config key {@code tcp.connections})
  */
-public record TcpSettings(int self, List<InetSocketAddress> hosts, byte[] secret, byte[] configDigest,
-                          long joinTimeoutMs, long peerTimeoutMs, boolean watchParent, PrintStream log, Connections connections) {
-    public int nodes() { return hosts.size(); }
+public record TcpSettings(ClusterSettings cluster, Connections connections) {
+    public TcpSettings(int self, List<InetSocketAddress> hosts, byte[] secret, byte[] configDigest,
+                       long joinTimeoutMs, long peerTimeoutMs, boolean watchParent, PrintStream log, Connections connections) {
+        this(new ClusterSettings(self, hosts, secret, configDigest, joinTimeoutMs, peerTimeoutMs, watchParent, log), connections);
+    }
+
+    public int self() { return cluster.self(); }
+    public int nodes() { return cluster.nodes(); }
 
     /** How a node's workers reach a peer node. */
     public enum Connections {

@@ -23,6 +23,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.rccj.fabrics.cluster.ClusterFailure;
+import org.rccj.fabrics.cluster.Control;
+import org.rccj.fabrics.cluster.Handshake;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.WorkerHost;
@@ -42,7 +45,7 @@ class TcpWireTest {
     private TcpFabric node0;
     private Socket peer;
     /** The hello the next {@link #join} sends instead of a fresh one (a recorded one: replay), and the last one sent. */
-    private Wire.Hello replay, lastHello;
+    private Handshake.Hello replay, lastHello;
     /** The connection lane the next {@link #join}'s hello claims. */
     private int helloLane;
 
@@ -83,9 +86,9 @@ class TcpWireTest {
         peer.setSoTimeout(5000);
         DataOutputStream out = new DataOutputStream(peer.getOutputStream());
         DataInputStream in = new DataInputStream(peer.getInputStream());
-        byte[] challenge = new byte[Wire.NONCE];
+        byte[] challenge = new byte[Handshake.NONCE];
         in.readFully(challenge);
-        Wire.Hello hello = replay != null ? replay : Wire.Hello.create(secret, 1, 0, 2, helloLane, DIGEST, new byte[Wire.NONCE], challenge);
+        Handshake.Hello hello = replay != null ? replay : Handshake.Hello.create(secret, 1, 0, 2, helloLane, DIGEST, new byte[Handshake.NONCE], challenge);
         lastHello = hello;
         hello.write(out);
         int status = in.readUnsignedByte();
@@ -99,7 +102,7 @@ class TcpWireTest {
             }
             throw e;
         }
-        in.readFully(new byte[Wire.MAC]);
+        in.readFully(new byte[Handshake.MAC]);
         node0 = f.get(5, TimeUnit.SECONDS);
         RegisteredMemory m = node0.memory(0);
         m.register("test", REGION_BYTES);
@@ -112,7 +115,7 @@ class TcpWireTest {
         Thread run = new Thread(() -> {
             try {
                 node0.run(new WorkerHost[][] {{host}, {null}});
-            } catch (TcpFailure ended) {
+            } catch (ClusterFailure ended) {
                 // a malformed frame stopped it, or the test closed node 0
             }
         });
@@ -172,7 +175,7 @@ class TcpWireTest {
             byte type = in.readByte();
             byte[] body = new byte[len - 1];
             in.readFully(body);
-            if (type == Wire.HEARTBEAT || type == Wire.CLOCK_REQ) continue;
+            if (type == Control.HEARTBEAT || type == Control.CLOCK_REQ) continue;
             assertEquals(Wire.OS_RESP, type);
             ByteBuffer b = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(1, b.getShort());
@@ -210,10 +213,10 @@ class TcpWireTest {
     @Test
     void anOversizedFrameClosesTheConnection() throws Exception {
         join(SECRET, 5000);
-        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(Wire.MAX_FRAME + 1).put(Wire.OS);
+        ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(Control.MAX_FRAME + 1).put(Wire.OS);
         send(b);
         assertClosedByNode0();
-        assertTrue(node0.failure().contains("node 1 sent frame length " + (Wire.MAX_FRAME + 1)), node0.failure());
+        assertTrue(node0.failure().contains("node 1 sent frame length " + (Control.MAX_FRAME + 1)), node0.failure());
         assertMemoryUntouched();
     }
 
@@ -239,7 +242,7 @@ class TcpWireTest {
     @Test
     void aHelloRecordedOnAnotherConnectionIsRefused() throws Exception {
         join(SECRET, 5000);
-        Wire.Hello recorded = lastHello;
+        Handshake.Hello recorded = lastHello;
         close();
         node0 = null;
         peer = null;

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.fabrics.cluster;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.BufferedReader;
@@ -12,10 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import org.rccj.framework.run.Config;
@@ -23,22 +21,25 @@ import org.rccj.framework.run.NodeReports;
 import org.rccj.framework.run.RunResult;
 
 /**
- * {@code rcc run} with {@code fabric: tcp}: spawns one {@code rcc node} process per node on loopback, with a fresh
- * random secret in a file only this user can read, waits for them and returns node 0's merged result (which
- * {@code rcc run} writes like any other). A node that fails stops the others at once; Ctrl-C (the JVM's shutdown)
- * stops every node, and a node whose launcher vanished stops by itself (--watch-parent), so none is left behind.
+ * {@code rcc run} on a multi-process fabric ({@link ClusterFabricFactory}): spawns one {@code rcc node} process per
+ * node on loopback, with a fresh random secret in a file only this user can read, waits for them and returns node 0's
+ * merged result (which {@code rcc run} writes like any other). A node that fails stops the others at once; Ctrl-C
+ * (the JVM's shutdown) stops every node, and a node whose launcher vanished stops by itself (--watch-parent), so
+ * none is left behind.
  */
-final class TcpLauncher {
+public final class LocalLauncher {
     private static final long POLL_MS = 20, GRACE_MS = 3000;
+    /** The exit code of an {@code rcc node} that stopped because the cluster failed (another node's fault, usually). */
+    public static final int CLUSTER_EXIT = 3;
 
-    private TcpLauncher() {}
+    private LocalLauncher() {}
 
-    /** Runs fabric tcp configs through the launcher, everything else through {@code inProcess}. */
-    static Runner around(Runner inProcess) {
-        return (config, progress) -> config.fabric().equals("tcp") ? run(config, progress) : inProcess.run(config, progress);
-    }
+    /** Whether {@code config} runs one process per node (through this launcher or {@code rcc node}). */
+    public static boolean multiProcess(Config config) { return config.fabricFactory() instanceof ClusterFabricFactory; }
 
-    static RunResult run(Config config, PrintStream progress) {
+    /** Runs {@code config}'s nodes as processes of {@code mainClass} (the CLI's, which has the {@code node} command). */
+    public static RunResult run(Config config, PrintStream progress, String mainClass) {
+        String what = config.fabric() + " run";
         Path dir = null;
         List<Process> procs = new ArrayList<>();
         Path[] made = new Path[1];
@@ -51,10 +52,7 @@ final class TcpLauncher {
             dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             made[0] = dir;
             Path secret = dir.resolve("secret");
-            byte[] key = new byte[32];
-            new SecureRandom().nextBytes(key);
-            Files.createFile(secret, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(secret, HexFormat.of().formatHex(key));
+            ClusterSecret.create(secret);
             Path cfg = dir.resolve("config.json");
             Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
             Path result = dir.resolve("result.bin");
@@ -64,7 +62,7 @@ final class TcpLauncher {
             String[] last = new String[config.nodes()];
             List<Thread> pumps = new ArrayList<>();
             for (int i = 0; i < config.nodes(); i++) {
-                List<String> cmd = new ArrayList<>(javaCommand());
+                List<String> cmd = new ArrayList<>(javaCommand(mainClass));
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
                         "--secret-file", secret.toString(), "--watch-parent"));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
@@ -72,7 +70,7 @@ final class TcpLauncher {
                 procs.add(p);
                 pumps.add(pump(p, i, progress, last));
             }
-            if (progress != null) progress.println("rcc: tcp: " + config.nodes() + " node processes on " + String.join(", ", hosts));
+            if (progress != null) progress.println("rcc: " + config.fabric() + ": " + config.nodes() + " node processes on " + String.join(", ", hosts));
             int failed = waitAll(procs);
             if (failed >= 0) {
                 stopAll(procs);
@@ -80,10 +78,10 @@ final class TcpLauncher {
                 Process p = procs.get(failed);
                 String why = last[failed] != null ? last[failed].replaceFirst("^rcc: ", "")
                         : "exited with code " + p.exitValue() + signal(p.exitValue());
-                throw new ClusterFailure("tcp run stopped: node " + failed + " failed: " + why);
+                throw new ClusterFailure(what + " stopped: node " + failed + " failed: " + why);
             }
             for (Thread t : pumps) t.join(1000);
-            if (!Files.exists(result)) throw new ClusterFailure("tcp run stopped: node 0 ended without a result");
+            if (!Files.exists(result)) throw new ClusterFailure(what + " stopped: node 0 ended without a result");
             RunResult r = (RunResult) NodeReports.deserialize(Files.readAllBytes(result), "node 0's result");
             r.config = config;
             return r;
@@ -91,7 +89,7 @@ final class TcpLauncher {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ClusterFailure("tcp run interrupted");
+            throw new ClusterFailure(what + " interrupted");
         } finally {
             stopAll(procs);
             try {
@@ -117,14 +115,14 @@ final class TcpLauncher {
                 int code = p.exitValue();
                 if (code == 0) continue;
                 // prefer the node that failed on its own (killed, crashed) over those it took down with it (exit 3)
-                if (failed < 0 || (procs.get(failed).exitValue() == Exit.INTERNAL_ERROR && code != Exit.INTERNAL_ERROR)) failed = i;
+                if (failed < 0 || (procs.get(failed).exitValue() == CLUSTER_EXIT && code != CLUSTER_EXIT)) failed = i;
             }
             if (failed >= 0) {
                 Thread.sleep(POLL_MS * 5);     // let the node that caused it be seen too
                 for (int i = 0; i < procs.size(); i++) {
                     Process p = procs.get(i);
-                    if (!p.isAlive() && p.exitValue() != 0 && p.exitValue() != Exit.INTERNAL_ERROR
-                            && procs.get(failed).exitValue() == Exit.INTERNAL_ERROR) failed = i;
+                    if (!p.isAlive() && p.exitValue() != 0 && p.exitValue() != CLUSTER_EXIT
+                            && procs.get(failed).exitValue() == CLUSTER_EXIT) failed = i;
                 }
                 return failed;
             }
@@ -174,7 +172,7 @@ final class TcpLauncher {
     }
 
     /** The command that starts this program again: same java, JVM flags and class path. */
-    static List<String> javaCommand() {
+    public static List<String> javaCommand(String mainClass) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -183,12 +181,12 @@ final class TcpLauncher {
         }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
+        cmd.add(mainClass);
         return cmd;
     }
 
     /** Ports free on loopback right now (each bound and released; the nodes bind them a moment later). */
-    static int[] freePorts(int n) throws IOException {
+    public static int[] freePorts(int n) throws IOException {
         int[] ports = new int[n];
         List<ServerSocket> held = new ArrayList<>();
         try {
