@@ -39,14 +39,16 @@ public final class ClusterNode implements ProcessGroup, AutoCloseable {
     /** Connections to each peer node per lane ({@code [node][lane]}, none to this node) and all of them in one list. */
     private final Link[][] peers;
     private final List<Link> links = new ArrayList<>();
-    private final Selector selector;
-    private final ServerSocketChannel server;
-    private final Thread net;
     /** Local nanoTime of cluster time 0 (node 0's start-up). */
     private volatile long base;
     private final AtomicReference<String> failure = new AtomicReference<>();
-    private final LinkedBlockingQueue<Msg> mailbox = new LinkedBlockingQueue<>();
     private volatile boolean stop, closing, closed;
+    /** Control messages the network thread received for the calling thread (clock, barrier, exchange, reports). */
+    private final LinkedBlockingQueue<Msg> mailbox = new LinkedBlockingQueue<>();
+    // the network thread, its selector over every link, and the listening socket (closed once every node joined)
+    private final Thread net;
+    private final Selector selector;
+    private final ServerSocketChannel server;
     private boolean doneSent;
     private final boolean[] done;
     private int doneCount;

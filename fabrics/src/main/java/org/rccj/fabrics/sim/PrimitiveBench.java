@@ -9,9 +9,7 @@ import org.rccj.framework.stats.Histogram;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
-import org.rccj.fabrics.sim.FaultSettings;
 import org.rccj.primitives.Op;
-import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 

@@ -5,15 +5,13 @@ import java.util.List;
 import java.util.Map;
 import org.rccj.fabrics.Profiles;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.spi.FabricFactory;
+import org.rccj.fabrics.NamedFabric;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
-import org.rccj.fabrics.sim.FaultSettings;
-import org.rccj.fabrics.sim.SimFabric;
 
 /** Registers {@code sim}: the deterministic simulated cluster, its cost profile and the faults it can inject. */
-public final class SimFabricFactory implements FabricFactory {
+public final class SimFabricFactory extends NamedFabric {
     static final String PROFILE = Profiles.KEY, TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
             CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics";
     static final List<Param> PARAMS = List.of(
@@ -22,15 +20,10 @@ public final class SimFabricFactory implements FabricFactory {
             Param.ofBoolean(INCOHERENT_ATOMICS, false, "a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
             Param.ofBoolean(CPU_LOCAL_ATOMICS, false, "test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"));
 
-    @Override public String name() { return "sim"; }
-
-    @Override
-    public String description() {
-        return "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; cost model from a profile (default)";
+    public SimFabricFactory() {
+        super("sim", "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; cost model from a profile (default)",
+                PARAMS, true);
     }
-
-    @Override public List<Param> parameters() { return PARAMS; }
-    @Override public boolean virtualTime() { return true; }
 
     @Override
     public Fabric create(FabricSetup s) {

@@ -1,6 +1,7 @@
 package org.rccj.fabrics.tcp;
 
 import java.util.List;
+import org.rccj.fabrics.NamedFabric;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.framework.config.Param;
@@ -13,7 +14,7 @@ import org.rccj.primitives.Fabric;
  * run (rcc node, or the launcher behind rcc run) and hands the joined fabric to the runner; it cannot be built inside
  * a single process, so {@link #create} refuses with what to do instead.
  */
-public final class TcpFabricFactory implements ClusterFabricFactory {
+public final class TcpFabricFactory extends NamedFabric implements ClusterFabricFactory {
     static final String PROFILE = "profile";
     /** Seconds start-up waits for a missing node before naming it; seconds a connected node may stay silent. */
     public static final String JOIN_TIMEOUT_S = "tcp.join_timeout_s", PEER_TIMEOUT_S = "tcp.peer_timeout_s";
@@ -27,15 +28,9 @@ public final class TcpFabricFactory implements ClusterFabricFactory {
                     java.util.Arrays.stream(TcpSettings.Connections.values()).map(TcpSettings.Connections::key).toList(),
                     "connection layout: pair = one connection per process pair shared by the workers; thread = one per (worker thread, peer node)"));
 
-    @Override public String name() { return "tcp"; }
-
-    @Override
-    public String description() {
-        return "one OS process per node over TCP (rcc run spawns them on this host; rcc node by hand or under srun); wall-clock time";
+    public TcpFabricFactory() {
+        super("tcp", "one OS process per node over TCP (rcc run spawns them on this host; rcc node by hand or under srun); wall-clock time", PARAMS, false);
     }
-
-    @Override public List<Param> parameters() { return PARAMS; }
-    @Override public boolean virtualTime() { return false; }
 
     @Override public double joinTimeoutS(Config c) { return ((Number) c.fabricSetting(JOIN_TIMEOUT_S)).doubleValue(); }
     @Override public double peerTimeoutS(Config c) { return ((Number) c.fabricSetting(PEER_TIMEOUT_S)).doubleValue(); }

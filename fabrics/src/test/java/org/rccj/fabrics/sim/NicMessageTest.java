@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import org.junit.jupiter.api.Test;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
-import org.rccj.fabrics.sim.FaultSettings;
 import org.rccj.primitives.Op;
-import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.primitives.WorkerHost;
 
 /** Simulated SmartNIC work on sim: NIC-to-NIC messages (Fabric.nicSend) and NIC-generated ops (Op.byNic). */
