@@ -20,7 +20,7 @@ public final class Control {
     public static final int MAX_FRAME = 64 << 20;
     static final int REPORT_CHUNK = 4 << 20;
     /** Largest blob a node may hand to {@link ClusterNode#exchange}. */
-    public static final int MAX_BLOB = 1 << 20;
+    public static final int MAX_BLOB = 256 << 10;
 
     /** The first control type: a data plane's frame types are 1..FIRST-1. */
     public static final byte FIRST = 10;
