@@ -14,22 +14,25 @@ import org.junit.jupiter.api.io.TempDir;
 class VerifyCommandTest {
     @TempDir Path dir;
 
+    /** {@code rcc verify} on a history file {@code name} holding {@code lines}. */
+    private Cli.Outcome verify(String name, String lines) throws Exception {
+        return Cli.run(dir, "verify", Cli.file(dir, name, lines).toString());
+    }
+
     @Test
     void serializableHistoryExitsZero() throws Exception {
-        Path h = Cli.file(dir, "ok.jsonl",
+        Cli.Outcome o = verify("ok.jsonl",
                 "{\"txn\": 1, \"type\": \"deposit\", \"reads\": [[\"accounts\", 7, 0]], \"writes\": [[\"accounts\", 7, 1, 0]]}\n"
               + "{\"txn\": 2, \"type\": \"deposit\", \"reads\": [[\"accounts\", 7, 1]], \"writes\": [[\"accounts\", 7, 2, 1]]}\n");
-        Cli.Outcome o = Cli.run(dir, "verify", h.toString());
         assertEquals(Exit.OK, o.code(), o.err());
         assertTrue(o.out().contains("serializable: yes (2 txns checked)"), o.out());
     }
 
     @Test
     void writeSkewExitsOne() throws Exception {
-        Path h = Cli.file(dir, "skew.jsonl",
+        Cli.Outcome o = verify("skew.jsonl",
                 "{\"txn\": 1, \"type\": \"t\", \"reads\": [[\"accounts\", 1, 0], [\"accounts\", 2, 0]], \"writes\": [[\"accounts\", 1, 11, 0]]}\n"
               + "{\"txn\": 2, \"type\": \"t\", \"reads\": [[\"accounts\", 1, 0], [\"accounts\", 2, 0]], \"writes\": [[\"accounts\", 2, 12, 0]]}\n");
-        Cli.Outcome o = Cli.run(dir, "verify", h.toString());
         assertEquals(Exit.VERIFICATION_FAILED, o.code(), o.err());
         assertTrue(o.out().contains("serializable: NO"), o.out());
         assertTrue(o.out().contains("anomaly:"), o.out());

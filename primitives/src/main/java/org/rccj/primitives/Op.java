@@ -50,25 +50,29 @@ public final class Op extends Event {
     public boolean fromNic;
 
     /** Fabric: this op rang the doorbell of its batch (the NIC fetches the batch's WQEs once). */
-    boolean rang;
+    public boolean rang;
     /** Fabric: a passive (unsignaled) RPC whose handler has run; its sender learns it from a later reply. */
-    boolean handled;
+    public boolean handled;
     /** Sim: bytes of a torn READ transferred so far (0 = not started; its NIC action runs only then). */
-    int tornDone;
+    public int tornDone;
 
-    public Op read(int node, int region, long offset, int length) {
+    /** Every builder starts here: the verb and its target, with the per-op NIC flags reset. */
+    private Op target(Verb verb, int node, int region, long offset, int length) {
         this.nicAction = null;
         this.fromNic = false;
-        this.verb = Verb.READ; this.node = node; this.region = region; this.offset = offset; this.length = length;
+        this.verb = verb; this.node = node; this.region = region; this.offset = offset; this.length = length;
+        return this;
+    }
+
+    public Op read(int node, int region, long offset, int length) {
+        target(Verb.READ, node, region, offset, length);
         data = Bytes.ensure(data, length);
         return this;
     }
 
     /** Prepares a WRITE; the caller then fills {@code data[0..length)}. */
     public Op write(int node, int region, long offset, int length) {
-        this.nicAction = null;
-        this.fromNic = false;
-        this.verb = Verb.WRITE; this.node = node; this.region = region; this.offset = offset; this.length = length;
+        target(Verb.WRITE, node, region, offset, length);
         data = Bytes.ensure(data, length);
         return this;
     }
@@ -80,17 +84,13 @@ public final class Op extends Event {
     }
 
     public Op cas(int node, int region, long offset, long expect, long update) {
-        this.nicAction = null;
-        this.fromNic = false;
-        this.verb = Verb.CAS; this.node = node; this.region = region; this.offset = offset; this.length = 8;
+        target(Verb.CAS, node, region, offset, 8);
         this.compare = expect; this.value = update;
         return this;
     }
 
     public Op faa(int node, int region, long offset, long delta) {
-        this.nicAction = null;
-        this.fromNic = false;
-        this.verb = Verb.FAA; this.node = node; this.region = region; this.offset = offset; this.length = 8;
+        target(Verb.FAA, node, region, offset, 8);
         this.value = delta;
         return this;
     }

@@ -36,25 +36,24 @@ class CostProfileTest {
         assertEquals(CostProfile.load("cx4-edr").nicWriteNs, p.nicWriteNs, 1e-12);
     }
 
-    @Test
-    void unknownParameterIsNamed() throws Exception {
-        var e = assertThrows(IllegalArgumentException.class, () -> CostProfile.load(file("base=cx4-edr\nnic.reed_mops=50\n").toString()));
-        assertTrue(e.getMessage().contains("nic.reed_mops"), e.getMessage());
+    /** A profile file with {@code text} is refused with a message containing {@code named}. */
+    private void refused(String text, String named) throws Exception {
+        Path f = file(text);
+        var e = assertThrows(IllegalArgumentException.class, () -> CostProfile.load(f.toString()));
+        assertTrue(e.getMessage().contains(named), e.getMessage());
     }
+
+    @Test
+    void unknownParameterIsNamed() throws Exception { refused("base=cx4-edr\nnic.reed_mops=50\n", "nic.reed_mops"); }
 
     @Test
     void outOfRangeParameterIsNamed() throws Exception {
-        var e = assertThrows(IllegalArgumentException.class, () -> CostProfile.load(file("base=cx4-edr\nnic.atomics_coherent=2\n").toString()));
-        assertTrue(e.getMessage().contains("nic.atomics_coherent"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> CostProfile.load(file("base=cx4-edr\nlink.gbps=abc\n").toString()));
-        assertTrue(e.getMessage().contains("link.gbps"), e.getMessage());
+        refused("base=cx4-edr\nnic.atomics_coherent=2\n", "nic.atomics_coherent");
+        refused("base=cx4-edr\nlink.gbps=abc\n", "link.gbps");
     }
 
     @Test
-    void missingParameterWithoutBaseIsNamed() throws Exception {
-        var e = assertThrows(IllegalArgumentException.class, () -> CostProfile.load(file("nic.read_mops=50\n").toString()));
-        assertTrue(e.getMessage().contains("lacks"), e.getMessage());
-    }
+    void missingParameterWithoutBaseIsNamed() throws Exception { refused("nic.read_mops=50\n", "lacks"); }
 
     @Test
     void unknownNameOrBase() throws Exception {

@@ -1,11 +1,14 @@
 package org.rccj.framework.log;
 
-import org.rccj.framework.runtime.Cluster;
+import java.util.function.ToIntFunction;
 import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.runtime.RpcHandler;
 import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.spi.ClusterShape;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
+import org.rccj.primitives.Fabric;
 import org.rccj.primitives.Op;
 
 /**
@@ -27,7 +30,7 @@ public final class CoordinatorLog {
     // RPC request: position in the ring, then the entry
     public static final int REQ_POSITION = 0, REQ_ENTRY = 8;
 
-    private final Cluster cluster;
+    private final Fabric fabric;
     private final int region;
     private final int handler;
     private final int backups;
@@ -36,18 +39,22 @@ public final class CoordinatorLog {
     /** Per (node, worker): which nodes the entry being appended goes to (used before the worker yields). */
     private final boolean[][][] destinations;
 
-    public CoordinatorLog(Cluster cluster) {
-        this.cluster = cluster;
-        int nodes = cluster.nodes();
-        this.threads = cluster.threads();
-        this.rings = new BackupRings(nodes, cluster.shape.replication(), threads, RING_BYTES);
+    /**
+     * The log of a run of {@code shape} on {@code fabric}: registers its region on every node and its RPC handler
+     * through {@code register} (the cluster's, which returns the handler's id).
+     */
+    public CoordinatorLog(ClusterShape shape, Fabric fabric, ToIntFunction<RpcHandler> register) {
+        this.fabric = fabric;
+        int nodes = fabric.nodes();
+        this.threads = fabric.threads();
+        this.rings = new BackupRings(nodes, shape.replication(), threads, RING_BYTES);
         this.backups = rings.backups();
-        long regionBytes = regionBytes(nodes, threads, cluster.shape.replication());
+        long regionBytes = regionBytes(nodes, threads, shape.replication());
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("log", regionBytes);
+        for (int n = 0; n < nodes; n++) r = fabric.memory(n).register("log", regionBytes);
         this.region = r;
         this.destinations = new boolean[nodes][threads][nodes];
-        this.handler = cluster.register("log.append", this::handle);
+        this.handler = register.applyAsInt(this::handle);
     }
 
     /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
@@ -135,6 +142,6 @@ public final class CoordinatorLog {
 
     /** Reads back the transaction id of the entry at a ring position on a node (tests). */
     public long entryTxn(int node, int srcNode, int srcWorker, long pos) {
-        return cluster.memory(node).getLong(region, ringOffset(srcNode, srcWorker) + pos + ENTRY_TXN);
+        return fabric.memory(node).getLong(region, ringOffset(srcNode, srcWorker) + pos + ENTRY_TXN);
     }
 }

@@ -8,6 +8,7 @@ import org.rccj.framework.spi.Stage;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxContext;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
@@ -19,7 +20,7 @@ import org.rccj.primitives.Op;
  * <p>Usage in a stage: {@code Op op = ctx.op().read(...); ctx.add(op); ... ctx.flush(); ctx.await();}
  * then read results from the ops. Ops taken since the last {@link #release()} stay valid until the next.
  */
-public final class CoroutineContext {
+public final class CoroutineContext implements TxContext {
     public final Worker worker;
     public final Endpoint ep;
     public final Cluster cluster;
@@ -71,9 +72,12 @@ public final class CoroutineContext {
     public long endTime() { return worker.stats.end; }
     /** When the measured interval starts on this worker's clock. */
     public long measureStart() { return worker.stats.warmEnd; }
-    public long now() { return ep.now(); }
+    @Override public long now() { return ep.now(); }
     /** Modelled CPU cost of bookkeeping (sim only). */
-    public void charge(long ns) { ep.charge(ns); }
+    @Override public void charge(long ns) { ep.charge(ns); }
+    @Override public int nodes() { return cluster.nodes(); }
+    @Override public long tupleOpNs() { return cost.tupleOpNs; }
+    @Override public long logicNs(int type) { return cluster.logicNs(type); }
 
     /** A free op from this coroutine's pool (not in flight, not taken since the last release). */
     public Op op() {
@@ -154,6 +158,7 @@ public final class CoroutineContext {
     }
 
     /** Yields for {@code ns} of this worker's clock. */
+    @Override
     public void sleep(long ns) {
         pending++;
         ep.timer(timerOp, ep.now() + ns);

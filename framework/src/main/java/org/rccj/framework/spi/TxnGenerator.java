@@ -1,5 +1,6 @@
 package org.rccj.framework.spi;
 
+import org.rccj.framework.txn.PickSource;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -13,7 +14,7 @@ import org.rccj.framework.txn.Tx;
  * coroutine where the logic uses them) so that a replayer ({@link Workload#replayer}) on any node can
  * {@link #loadPick} them and run the same logic. A generator that is never replayed never has these called.
  */
-public interface TxnGenerator {
+public interface TxnGenerator extends PickSource {
     /** Picks the next transaction; returns its type index. */
     int next();
 
@@ -22,9 +23,6 @@ public interface TxnGenerator {
 
     /** The picked transaction committed (account for its effects, e.g. money deposited). */
     default void committed(Tx tx) {}
-
-    /** Writes the current pick's parameters at {@code dst[off..)}; returns the bytes written (at most {@link Workload#maxPickBytes}). */
-    default int savePick(byte[] dst, int off) { throw new UnsupportedOperationException(getClass().getName() + " cannot be replayed"); }
 
     /** Makes {@code type} with the parameters {@link #savePick} wrote the current pick (a replayer's only way to pick). */
     default void loadPick(int type, byte[] src, int off) { throw new UnsupportedOperationException(getClass().getName() + " cannot be replayed"); }

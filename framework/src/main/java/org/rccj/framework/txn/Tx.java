@@ -1,7 +1,6 @@
 package org.rccj.framework.txn;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.Bytes;
 
@@ -12,7 +11,7 @@ import org.rccj.primitives.Bytes;
  * the protocol then commits. Reused per coroutine: nothing is allocated per transaction.
  */
 public final class Tx {
-    public final CoroutineContext ctx;
+    public final TxContext ctx;
     private TxnExecutor executor;
     private Access[] accesses = new Access[16];
     private int size, fetched;
@@ -23,9 +22,9 @@ public final class Tx {
     /** Index of the transaction type in the workload's type list. */
     public int type;
     /** The generator whose pick this transaction runs (a protocol that replays the logic elsewhere saves its pick). */
-    public org.rccj.framework.spi.TxnGenerator source;
+    public PickSource source;
 
-    public Tx(CoroutineContext ctx) {
+    public Tx(TxContext ctx) {
         this.ctx = ctx;
         for (int i = 0; i < accesses.length; i++) accesses[i] = new Access();
     }
@@ -87,7 +86,7 @@ public final class Tx {
             accesses = Arrays.copyOf(accesses, old * 2);
             for (int i = old; i < accesses.length; i++) accesses[i] = new Access();
         }
-        accesses[size].reset(size, t, key, t.nodeOf(key, ctx.cluster.nodes()), write, needsValue);
+        accesses[size].reset(size, t, key, t.nodeOf(key, ctx.nodes()), write, needsValue);
         for (AccessLongs s : state) s.added(size);
         return size++;
     }
@@ -110,7 +109,7 @@ public final class Tx {
             // the coordinator's CPU work per access it brings in (building the access, taking the record
             // apart), as a handler pays it per item: charged here, once per access, whatever the protocol
             // and transport (design.md Decisions 2026-11-23)
-            ctx.charge((long) (size - from) * ctx.cost.tupleOpNs);
+            ctx.charge((long) (size - from) * ctx.tupleOpNs());
             executor.fetch(this, from, size);
             fetchNs += ctx.now() - t0;
         }
@@ -139,7 +138,7 @@ public final class Tx {
      * {@code logic_ns.WORKLOAD.TYPE} (docs/calibration.md) on sim, nothing on real fabrics. The framework calls it once
      * per attempt, after the logic ran (the coordinator's loop, and a replaying participant's run).
      */
-    public void chargeLogic() { executor.logic(this, ctx.cluster.logicNs(type)); }
+    public void chargeLogic() { executor.logic(this, ctx.logicNs(type)); }
 
     /** Aborts the transaction for a workload-logic reason; it is not retried. */
     public void logicAbort() { throw AbortException.LOGIC; }

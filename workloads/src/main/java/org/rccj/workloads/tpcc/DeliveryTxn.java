@@ -18,7 +18,7 @@ import org.rccj.framework.txn.Tx;
  */
 final class DeliveryTxn extends TpccTxn {
     private static final int D = DISTRICTS_PER_WAREHOUSE;
-    private int w, carrier;
+    private int carrier;
     private final int[] headH = new int[D], noH = new int[D], orderH = new int[D], custH = new int[D], olCnt = new int[D];
     private final int[] lineH = new int[D * MAX_ORDER_LINES];
     private final long[] head = new long[D];

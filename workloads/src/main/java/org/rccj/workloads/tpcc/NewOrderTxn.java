@@ -24,7 +24,7 @@ final class NewOrderTxn extends TpccTxn {
     /** The order slot at D_NEXT_O_ID is already used: D_NEXT_O_ID was read stale (retried). */
     static final AbortException SLOT_TAKEN = AbortException.conflict("tpcc_order_slot_taken");
 
-    private int w, d, c, olCnt, itemNode;
+    private int olCnt, itemNode;
     private boolean rollback, allLocal;
     private final int[] itemId = new int[MAX_ORDER_LINES], supplyW = new int[MAX_ORDER_LINES], quantity = new int[MAX_ORDER_LINES];
     private final int[] itemH = new int[MAX_ORDER_LINES], stockH = new int[MAX_ORDER_LINES], lineH = new int[MAX_ORDER_LINES];
@@ -60,8 +60,7 @@ final class NewOrderTxn extends TpccTxn {
 
     @Override
     void fields(Words io) {
-        w = io.i(w);
-        d = io.i(d);
+        homeFields(io);
         c = io.i(c);
         olCnt = io.i(olCnt);
         long flags = io.l((rollback ? 1 : 0) | (allLocal ? 2 : 0));

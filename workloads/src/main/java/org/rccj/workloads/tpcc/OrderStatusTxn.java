@@ -10,8 +10,6 @@ import org.rccj.framework.txn.Tx;
  * one before.
  */
 final class OrderStatusTxn extends TpccTxn {
-    private int w, d, c, lastName;
-    private boolean byName;
     private final int[] lineH = new int[MAX_ORDER_LINES];
     /** The output screen's figures: customer balance, order id, carrier, sum of the lines' amounts. */
     long balance, orderId, carrier, linesAmount;
@@ -22,18 +20,13 @@ final class OrderStatusTxn extends TpccTxn {
     void pick(int home) {
         w = home;
         d = uniform(0, DISTRICTS_PER_WAREHOUSE - 1);
-        byName = rng.nextInt(100) < Tpcc.BY_LAST_NAME_PERCENT;
-        if (byName) lastName = wl.nu.lastNameRun(rng);
-        else c = wl.nu.customerId(rng);
+        pickCustomer();
     }
 
     @Override
     void fields(Words io) {
-        w = io.i(w);
-        d = io.i(d);
-        c = io.i(c);
-        lastName = io.i(lastName);
-        byName = io.b(byName);
+        homeFields(io);
+        customerFields(io);
     }
 
     @Override

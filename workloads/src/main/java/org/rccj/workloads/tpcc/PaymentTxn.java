@@ -13,8 +13,7 @@ import org.rccj.framework.txn.Tx;
  * (HISTORY has no key in the specification; a per-terminal sequence keeps the slot independent of any read).
  */
 final class PaymentTxn extends TpccTxn {
-    private int w, d, cw, cd, c, lastName;
-    private boolean byName;
+    private int cw, cd;
     private long amount;
     /** A replayed pick's HISTORY slot: the coordinator's coroutine index and sequence number. */
     private long loadedSeq;
@@ -39,20 +38,15 @@ final class PaymentTxn extends TpccTxn {
             cw = w;
             cd = d;
         }
-        byName = rng.nextInt(100) < Tpcc.BY_LAST_NAME_PERCENT;
-        if (byName) lastName = wl.nu.lastNameRun(rng);
-        else c = wl.nu.customerId(rng);
+        pickCustomer();
     }
 
     @Override
     void fields(Words io) {
-        w = io.i(w);
-        d = io.i(d);
+        homeFields(io);
         cw = io.i(cw);
         cd = io.i(cd);
-        c = io.i(c);
-        lastName = io.i(lastName);
-        byName = io.b(byName);
+        customerFields(io);
         amount = io.l(amount);
         // the HISTORY slot execute uses: the coordinator's own when saving, the saved one when loading
         loadedCoroutine = io.i(loaded ? loadedCoroutine : ctx.index);

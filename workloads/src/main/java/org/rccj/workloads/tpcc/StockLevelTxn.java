@@ -12,7 +12,7 @@ import org.rccj.framework.txn.Tx;
  */
 final class StockLevelTxn extends TpccTxn {
     private static final int ORDERS = 20;
-    private int w, d, threshold;
+    private int threshold;
     private final int[] orderH = new int[ORDERS];
     private final long[] orderId = new long[ORDERS];
     private final int[] lineH = new int[ORDERS * MAX_ORDER_LINES], stockH = new int[ORDERS * MAX_ORDER_LINES];
@@ -30,8 +30,7 @@ final class StockLevelTxn extends TpccTxn {
 
     @Override
     void fields(Words io) {
-        w = io.i(w);
-        d = io.i(d);
+        homeFields(io);
         threshold = io.i(threshold);
     }
 

@@ -34,6 +34,30 @@ abstract class TpccTxn {
 
     abstract void pick(int home);
 
+    /** The pick's home warehouse and district, and its customer (by id, or by last name: {@link #pickCustomer}). */
+    int w, d, c, lastName;
+    boolean byName;
+
+    /** The customer by last name ({@code BY_LAST_NAME_PERCENT}, clauses 2.5.1.2 and 2.6.1.2) or by id (NURand). */
+    void pickCustomer() {
+        byName = rng.nextInt(100) < Tpcc.BY_LAST_NAME_PERCENT;
+        if (byName) lastName = wl.nu.lastNameRun(rng);
+        else c = wl.nu.customerId(rng);
+    }
+
+    /** The home warehouse and district, in saved order. */
+    void homeFields(Words io) {
+        w = io.i(w);
+        d = io.i(d);
+    }
+
+    /** The customer as {@link #pickCustomer} chose it, in saved order. */
+    void customerFields(Words io) {
+        c = io.i(c);
+        lastName = io.i(lastName);
+        byName = io.b(byName);
+    }
+
     /** The current pick came from {@link #load} (a replay), not from {@link #pick}. */
     boolean loaded;
 

@@ -1,0 +1,25 @@
+package org.rccj.framework.txn;
+
+/**
+ * What a transaction uses of the coroutine that runs it (the runtime's {@code CoroutineContext}): its worker's clock
+ * and CPU, the cluster's size and the workload's modelled logic costs.
+ */
+public interface TxContext {
+    /** Now on the worker's clock, ns. */
+    long now();
+
+    /** Modelled CPU cost of bookkeeping (sim only). */
+    void charge(long ns);
+
+    /** Yields for {@code ns} of the worker's clock (a workload's think time). */
+    void sleep(long ns);
+
+    /** Nodes in the cluster (a key's partition is its node). */
+    int nodes();
+
+    /** The cost profile's CPU time per tuple operation of a fetch, ns. */
+    long tupleOpNs();
+
+    /** Modelled CPU time of the workload's logic for one transaction of {@code type}, ns. */
+    long logicNs(int type);
+}
