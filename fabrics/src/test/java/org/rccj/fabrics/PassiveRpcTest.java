@@ -21,24 +21,20 @@ import org.rccj.primitives.WorkerHost;
  * once the signaled op posted after them completes.
  */
 class PassiveRpcTest {
-    /** Node 0 posts 3 passive RPCs then one signaled RPC to node 1 (single worker each), once. */
-    private static final class Host implements WorkerHost {
+    /** A worker that posts once (the client on node 0) or serves RPCs with an 8-byte reply (node 1). */
+    private abstract static class Scripted implements WorkerHost {
         final Endpoint ep;
         final boolean client;
-        final Op[] ops = new Op[4];
-        int handled, completions;
+        /** Completions the client waits for. */
+        private final int expected;
+        volatile int handled;
+        int completions;
         boolean posted;
-        boolean passiveInFlightAtCompletion;
 
-        Host(Endpoint ep, boolean client) {
+        Scripted(Endpoint ep, boolean client, int expected) {
             this.ep = ep;
             this.client = client;
-            for (int i = 0; i < 4; i++) ops[i] = new Op();
-        }
-
-        @Override public void onComplete(Op op) {
-            completions++;
-            for (int i = 0; i < 3; i++) passiveInFlightAtCompletion |= ops[i].inFlight;
+            this.expected = expected;
         }
 
         @Override public void onRpc(Op call) {
@@ -47,18 +43,39 @@ class PassiveRpcTest {
             ep.reply(call);
         }
 
-        @Override public boolean runOne() {
-            posted = true;
+        @Override public boolean hasReady() { return client && !posted; }
+        @Override public boolean finished() { return !client || completions == expected; }
+
+        /** Three passive RPCs to node 1, then a signaled one. */
+        void postRpcs(Op[] rpcs) {
             for (int i = 0; i < 4; i++) {
-                ops[i].rpc(1, 0, 8);
-                if (i < 3) ops[i].unsignaled();
-                ep.post(ops[i]);
+                rpcs[i].rpc(1, 0, 8);
+                if (i < 3) rpcs[i].unsignaled();
+                ep.post(rpcs[i]);
             }
-            return true;
+        }
+    }
+
+    /** Node 0 posts 3 passive RPCs then one signaled RPC to node 1 (single worker each), once. */
+    private static final class Host extends Scripted {
+        final Op[] ops = new Op[4];
+        boolean passiveInFlightAtCompletion;
+
+        Host(Endpoint ep, boolean client) {
+            super(ep, client, 1);
+            for (int i = 0; i < 4; i++) ops[i] = new Op();
         }
 
-        @Override public boolean hasReady() { return client && !posted; }
-        @Override public boolean finished() { return !client || completions == 1; }
+        @Override public void onComplete(Op op) {
+            completions++;
+            for (int i = 0; i < 3; i++) passiveInFlightAtCompletion |= ops[i].inFlight;
+        }
+
+        @Override public boolean runOne() {
+            posted = true;
+            postRpcs(ops);
+            return true;
+        }
     }
 
     @Test
@@ -82,18 +99,14 @@ class PassiveRpcTest {
     }
 
     /** Node 0 posts 3 unsignaled WRITEs and a signaled one (one doorbell), then 3 passive RPCs and a signaled one, to node 1. */
-    private static final class LocalHost implements WorkerHost {
-        final Endpoint ep;
-        final boolean client;
+    private static final class LocalHost extends Scripted {
         final int region;
         final Op[] writes = new Op[4], rpcs = new Op[4];
-        volatile int handled;
-        int completions, signaledWrites, signaledRpcs;
-        boolean posted, earlierInFlight;
+        int signaledWrites, signaledRpcs;
+        boolean earlierInFlight;
 
         LocalHost(Endpoint ep, boolean client, int region) {
-            this.ep = ep;
-            this.client = client;
+            super(ep, client, 2);
             this.region = region;
             for (int i = 0; i < 4; i++) { writes[i] = new Op(); rpcs[i] = new Op(); }
         }
@@ -105,12 +118,6 @@ class PassiveRpcTest {
             for (int i = 0; i < 3; i++) earlierInFlight |= same[i].inFlight;
         }
 
-        @Override public void onRpc(Op call) {
-            handled++;
-            call.replyBuffer(8);
-            ep.reply(call);
-        }
-
         @Override public boolean runOne() {
             if (!hasReady()) return false;      // the local loop asks every turn
             posted = true;
@@ -119,16 +126,9 @@ class PassiveRpcTest {
                 if (i < 3) writes[i].unsignaled();
             }
             ep.post(writes, 4);
-            for (int i = 0; i < 4; i++) {
-                rpcs[i].rpc(1, 0, 8);
-                if (i < 3) rpcs[i].unsignaled();
-                ep.post(rpcs[i]);
-            }
+            postRpcs(rpcs);
             return true;
         }
-
-        @Override public boolean hasReady() { return client && !posted; }
-        @Override public boolean finished() { return !client || completions == 2; }
     }
 
     @Test

@@ -4,7 +4,7 @@ import org.rccj.fabrics.threads.ThreadWorker;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.MemoryOps;
+import org.rccj.fabrics.MemoryOps;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;

@@ -6,7 +6,7 @@ import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Event;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.MemoryOps;
+import org.rccj.fabrics.MemoryOps;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;

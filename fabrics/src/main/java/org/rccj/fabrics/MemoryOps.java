@@ -1,8 +1,10 @@
-package org.rccj.primitives;
+package org.rccj.fabrics;
 
 import java.lang.invoke.VarHandle;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.RegisteredMemory;
 
-/** Executes a one-sided op against a node's registered memory: what the target NIC does. */
+/** Executes a one-sided op against a node's registered memory: what the target NIC does, on every fabric. */
 public final class MemoryOps {
     private MemoryOps() {}
 
