@@ -74,15 +74,10 @@ final class RunCommand implements Command {
 
     /** Reads CONFIG, applies the --set overrides in order (notes of workload switches go to {@code notes}) and resolves the config. */
     static Config resolve(Path file, String[] sets, java.util.function.Consumer<String> notes) {
-        Map<String, Object> tree = ConfigLoader.load(file);
-        if (sets != null) {
-            for (String s : sets) {
-                String note = ConfigLoader.applySet(tree, s);
-                if (note != null) notes.accept(note);
-            }
-        }
-        if (!tree.containsKey("name")) tree.put("name", stem(file));
-        return ConfigResolver.resolve(tree);
+        List<String> said = new java.util.ArrayList<>();
+        Config c = ConfigResolver.resolve(BatchOptions.tree(file, sets, said::add));
+        said.forEach(notes); // only for a config that resolved: bad input stays one line
+        return c;
     }
 
     /** File name without its extension: the default experiment name. */
