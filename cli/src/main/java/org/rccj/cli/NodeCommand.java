@@ -93,11 +93,34 @@ final class NodeCommand implements Command {
                               Path out, Path resultFile, Context ctx) throws IOException {
         TcpSettings s = new TcpSettings(place.id(), place.hosts(), secret, digest(config), joinMs, peerMs, watchParent, ctx.err(),
                 TcpSettings.Connections.of(String.valueOf(config.fabricSetting(TcpFabricFactory.CONNECTIONS))));
+        if (place.id() == 0 && !watchParent) RunCommand.warnShortWarmup(config, ctx.err()); // rcc run warned already
+        if (watchParent) return runNode(config, place, s, out, resultFile, ctx); // rcc run says it when interrupted
+        // Ctrl-C on a node started by hand: one line saying so (the hook is removed when the node ends by itself)
+        Thread interrupted = new Thread(() -> {
+            ctx.err().println();
+            ctx.err().println("rcc: node " + place.id() + ": interrupted");
+        }, "rcc-node-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        ctx.err().println("rcc: node " + place.id() + " of " + config.nodes() + ": waiting for the other nodes (join timeout "
+                + Math.round(joinMs / 1000.0) + " s)");
+        try {
+            return runNode(config, place, s, out, resultFile, ctx);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException ignored) {
+                // shutting down: the hook runs
+            }
+        }
+    }
+
+    private static int runNode(Config config, Placement place, TcpSettings s, Path out, Path resultFile, Context ctx) throws IOException {
         TcpFabric fabric;
         try {
             fabric = TcpFabric.join(config.threads(), CostProfile.load(String.valueOf(config.fabricSetting("profile"))), s);
         } catch (TcpFailure f) {
-            throw new ClusterFailure(f.getMessage());
+            // the cluster never formed: a wrong secret, a node that did not come, a busy port: the user's to fix (exit 2)
+            throw new ConfigException(f.getMessage());
         }
         if (place.id() != 0) ctx.err().println("rcc: node " + place.id() + " of " + config.nodes() + " joined; running '" + config.name() + "'");
         RunResult r;

@@ -49,6 +49,7 @@ final class RunCommand implements Command {
                 + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
                 + config.nodes() + " nodes x " + config.threads() + " threads x " + config.coroutines() + " coroutines, "
                 + fmt(config.warmupMs()) + " ms warm-up + " + fmt(config.durationMs()) + " ms measured");
+        warnShortWarmup(config, ctx.err());
         RunResult result = ctx.runner().run(config, ctx.err());
         if (result == null) throw new IllegalStateException("the experiment runner returned no result");
         if (result.config == null) result.config = config;
@@ -67,6 +68,17 @@ final class RunCommand implements Command {
             return Exit.VERIFICATION_FAILED;
         }
         return Exit.OK;
+    }
+
+    /** The warm-up a multi-process (tcp) run needs: each node is a fresh JVM that compiles the code during it. */
+    static final double TCP_WARMUP_MS = 1000;
+
+    /** Warns when a multi-process run's warm-up is shorter than its fabric needs (its figures would include the JIT). */
+    static void warnShortWarmup(Config config, java.io.PrintStream err) {
+        if (config.fabric().equals("tcp") && config.warmupMs() < TCP_WARMUP_MS) {
+            err.println("rcc: warning: warm-up " + fmt(config.warmupMs()) + " ms is shorter than a tcp run needs (>= " + fmt(TCP_WARMUP_MS)
+                    + " ms: every node is a fresh JVM compiling the code); set warmup_ms=" + fmt(TCP_WARMUP_MS));
+        }
     }
 
     /** As {@link #resolve(Path, String[], java.util.function.Consumer)}, dropping the notes. */

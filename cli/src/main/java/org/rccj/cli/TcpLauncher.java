@@ -3,6 +3,7 @@ package org.rccj.cli;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import org.rccj.framework.config.ConfigException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -43,7 +44,11 @@ final class TcpLauncher {
         List<Process> procs = new ArrayList<>();
         Path[] made = new Path[1];
         // Ctrl-C (or SIGTERM) ends the JVM without the finally below: the hook stops the nodes and removes the secret
+        PrintStream say = progress != null ? progress : System.err;
         Thread hook = new Thread(() -> {
+            say.println(); // ends a progress line left open
+            say.println("rcc: interrupted: stopping the tcp run's node processes");
+            say.flush();
             stopAll(procs);
             if (made[0] != null) deleteTree(made[0]);
         }, "rcc-launcher-stop");
@@ -80,6 +85,7 @@ final class TcpLauncher {
                 Process p = procs.get(failed);
                 String why = last[failed] != null ? last[failed].replaceFirst("^rcc: ", "")
                         : "exited with code " + p.exitValue() + signal(p.exitValue());
+                if (p.exitValue() == Exit.BAD_INPUT) throw new ConfigException("tcp run stopped: node " + failed + ": " + why);
                 throw new ClusterFailure("tcp run stopped: node " + failed + " failed: " + why);
             }
             for (Thread t : pumps) t.join(1000);

@@ -72,6 +72,9 @@ final class Wire {
      * which of the pair's connections this is (always 0 with one connection per process pair).
      */
     record Hello(int magic, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] mac) {
+        /** True when the peer speaks this version's handshake (an rcc node, not a stranger). */
+        boolean magicOk() { return magic == MAGIC; }
+
         /** A hello answering the acceptor's {@code challenge}. */
         static Hello create(byte[] secret, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] challenge) {
             return new Hello(MAGIC, from, to, nodes, lane, digest, nonce, Wire.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge));
