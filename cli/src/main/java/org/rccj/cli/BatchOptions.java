@@ -55,14 +55,34 @@ final class BatchOptions {
     /** CONFIG with the --set overrides applied (a tree; the name defaults to the file's stem); notes go to {@code notes}. */
     static Map<String, Object> tree(Path file, String[] sets, java.util.function.Consumer<String> notes) {
         Map<String, Object> tree = ConfigLoader.load(file);
+        // only a file that names its protocol or workload has a name (or file name) that may describe them
+        String before = tree.containsKey("protocol") || tree.containsKey("workload") ? identity(tree) : null;
+        boolean named = false;
         if (sets != null) {
             for (String s : sets) {
                 String note = ConfigLoader.applySet(tree, s);
                 if (note != null) notes.accept(note);
+                named |= s.strip().startsWith("name=");
             }
+        }
+        if (!named && before != null && !identity(tree).equals(before)) {
+            // the file's name (or its file name) describes the protocol and workload the overrides replaced
+            String name = identity(tree);
+            if (tree.containsKey("name") || !RunCommand.stem(file).equals(name)) notes.accept("named '" + name
+                    + "' after the protocol and workload the overrides chose (set name=... to choose another)");
+            tree.put("name", name);
         }
         if (!tree.containsKey("name")) tree.put("name", RunCommand.stem(file));
         return tree;
+    }
+
+    /** "WORKLOAD-PROTOCOL" of a config tree (defaults where unset), the name a run gets when overrides change either. */
+    private static String identity(Map<String, Object> tree) {
+        Object wl = tree.get("workload");
+        String workload = wl instanceof Map<?, ?> m && m.get("name") != null ? String.valueOf(m.get("name"))
+                : wl instanceof String w ? w : "smallbank"; // the default workload
+        Object p = tree.getOrDefault("protocol", org.rccj.framework.run.Config.PROTOCOL.defaultValue());
+        return workload + "-" + p;
     }
 
     /** Resolves a point's tree, rejecting what a batch cannot do (every run writing one history file). */

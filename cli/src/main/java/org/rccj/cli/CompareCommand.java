@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.rccj.framework.config.ConfigException;
@@ -20,8 +21,15 @@ import org.rccj.results.SummaryJson;
  * must be of one kind; the first is the baseline of the relative differences.
  */
 final class CompareCommand implements Command {
-    static final String USAGE = "rcc compare DIR DIR [DIR...]";
-    static final Options OPTIONS = new Options();
+    static final String USAGE = "rcc compare DIR DIR [DIR...] [--metrics M,M...] [--csv FILE]";
+    static final Options OPTIONS = new Options()
+            .addOption(org.apache.commons.cli.Option.builder().longOpt("metrics").hasArg().argName("M,M...")
+                    .desc("only these metrics (e.g. throughput_tps,latency_mean_us,LOCK_us_per_txn)").build())
+            .addOption(org.apache.commons.cli.Option.builder().longOpt("csv").hasArg().argName("FILE")
+                    .desc("also write the comparison as CSV").build());
+
+    /** One representative summary.json per input: its config and the facts that make inputs incomparable. */
+    private record Facts(com.fasterxml.jackson.databind.JsonNode config, double measuredS, boolean verified, String fabric, Set<String> varied) {}
 
     private enum Kind {
         RUN("a run"), SWEEP("a sweep"), ENUMERATION("an enumeration");
@@ -37,6 +45,7 @@ final class CompareCommand implements Command {
             throw new ConfigException("compare: needs at least two result directories (runs, sweeps or enumerations); usage: " + USAGE);
         }
         List<Comparison.Input> inputs = new ArrayList<>();
+        List<Facts> facts = new ArrayList<>();
         Kind kind = null;
         String firstArg = null;
         for (int i = 0; i < dirs.size(); i++) {
@@ -52,13 +61,94 @@ final class CompareCommand implements Command {
             }
             String name = i < 26 ? String.valueOf((char) ('A' + i)) : "I" + (i + 1);
             inputs.add(input(name, arg, dir, k));
+            facts.add(facts(dir, k, inputs.get(inputs.size() - 1)));
         }
+        List<String> only = null;
+        if (cl.hasOption("metrics")) {
+            only = new ArrayList<>();
+            List<String> known = Comparison.metricNames(inputs);
+            for (String m : cl.getOptionValue("metrics").split(",")) {
+                m = m.strip();
+                if (m.isEmpty()) continue;
+                if (!known.contains(m)) {
+                    throw new ConfigException("compare: --metrics " + m + ": no such metric; known: " + String.join(", ", known));
+                }
+                only.add(m);
+            }
+            if (only.isEmpty()) throw new ConfigException("compare: --metrics is empty; give metric names such as throughput_tps");
+        }
+        Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
+        if (csv != null) OutputPaths.checkDir("compare: --csv", csv.toAbsolutePath().getParent());
         if (Comparison.commonPoints(inputs) == 0) {
             throw new ConfigException("compare: " + firstArg + " shares no point with the others (their varied keys or values differ);"
                     + " compare results of the same sweep or enumeration layout");
         }
-        ctx.out().print(Comparison.text(inputs));
+        ctx.out().print(Comparison.text(inputs, preamble(inputs, facts), only));
+        if (csv != null) {
+            ResultTable.write(csv, Comparison.csv(inputs, only));
+            ctx.out().println("wrote " + BatchOptions.display(ctx, csv));
+        }
         return Exit.OK;
+    }
+
+    /** The settings that differ between the inputs, then warnings about what makes their figures incomparable. */
+    private static List<String> preamble(List<Comparison.Input> inputs, List<Facts> facts) {
+        Set<String> ignore = new java.util.HashSet<>(Set.of("name", "history"));
+        List<com.fasterxml.jackson.databind.JsonNode> configs = new ArrayList<>();
+        for (Facts f : facts) {
+            configs.add(f == null ? null : f.config());
+            if (f != null) ignore.addAll(f.varied());
+        }
+        List<String> out = new ArrayList<>();
+        List<String> diff = Comparison.differingSettings(inputs, configs, ignore);
+        if (diff.isEmpty()) out.add("settings: the same in every input" + (ignore.size() > 2 ? " (apart from what each varies)" : ""));
+        else {
+            out.add("settings that differ (every difference below may come from these, not only from the point's own key):");
+            out.addAll(diff);
+        }
+        Set<String> windows = new java.util.LinkedHashSet<>(), verified = new java.util.LinkedHashSet<>(), fabrics = new java.util.LinkedHashSet<>();
+        List<String> w = new ArrayList<>(), v = new ArrayList<>(), fb = new ArrayList<>();
+        for (int i = 0; i < facts.size(); i++) {
+            Facts f = facts.get(i);
+            if (f == null) continue;
+            String n = inputs.get(i).name();
+            String window = String.format(java.util.Locale.ROOT, "%.3f s", f.measuredS());
+            windows.add(window);
+            w.add(n + " " + window);
+            verified.add(f.verified() ? "checked" : "not checked");
+            v.add(n + " " + (f.verified() ? "checked" : "not checked"));
+            fabrics.add(f.fabric());
+            fb.add(n + " " + f.fabric());
+        }
+        if (windows.size() > 1) out.add("warning: the measured windows differ (" + String.join(", ", w) + "): warm-up and noise differ with them");
+        if (verified.size() > 1) out.add("warning: verification differs (" + String.join(", ", v) + "): recording the history costs time");
+        if (fabrics.size() > 1) out.add("warning: the fabrics differ (" + String.join(", ", fb) + "): their times are not comparable");
+        return out;
+    }
+
+    /** The facts of an input from its summary.json (a run) or its first run directory (a sweep or enumeration); null if none. */
+    private static Facts facts(Path dir, Kind kind, Comparison.Input in) {
+        Path run = dir;
+        Set<String> varied = new java.util.HashSet<>();
+        if (kind != Kind.RUN) {
+            List<Path> children;
+            try {
+                children = MergeCommand.resultDirs(dir);
+            } catch (IOException e) {
+                return null;
+            }
+            if (children.isEmpty()) return null;
+            run = children.get(0);
+            varied.add("seed");
+            for (String k : in.table().keyColumns()) if (!k.equals("point")) varied.add(k.equals("code") ? "hybrid" : k);
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode s = SummaryJson.read(run.resolve(SummaryJson.FILE_NAME));
+            return new Facts(s.path("config"), s.path("measured_s").asDouble(Double.NaN), s.path("verification").path("checked").asBoolean(false),
+                    s.path("fabric").asText("?"), varied);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static Kind classify(String arg, Path dir) {

@@ -325,12 +325,21 @@ final class Help {
                 + "  ./rcc run examples/smallbank-occ.yaml --set history=history.jsonl --out out/occ-history && ./rcc verify history.jsonl\n";
     }
 
-    /** One line per setting: key, type, default, accepted values, help. */
+    /** Width of the key column of {@link #paramLine}; a longer key goes on a line of its own. */
+    static final int KEY_WIDTH = 20;
+
+    /**
+     * One line per setting: key, type, default, accepted values, help; a key longer than the key column gets a line
+     * of its own so the columns stay aligned. Test-only settings (help "test-only: ...") are not shown: "".
+     */
     static String paramLine(Param p, String indent) {
+        if (p.help().startsWith("test-only")) return "";
         String def = p.defaultValue() == null ? "null" : String.valueOf(p.defaultValue());
         String accepted = p.type() == Param.Type.LONG && p.min() <= Long.MIN_VALUE && p.max() >= Long.MAX_VALUE
                 ? "any 64-bit integer" : p.accepted();
-        return String.format(Locale.ROOT, "%s%-20s %-7s default %-10s %s; %s\n", indent, p.key(),
+        String key = p.key().length() <= KEY_WIDTH ? String.format(Locale.ROOT, "%-" + KEY_WIDTH + "s", p.key())
+                : p.key() + "\n" + indent + " ".repeat(KEY_WIDTH);
+        return String.format(Locale.ROOT, "%s%s %-7s default %-10s %s; %s\n", indent, key,
                 p.type().name().toLowerCase(Locale.ROOT), def, accepted, p.help());
     }
 }

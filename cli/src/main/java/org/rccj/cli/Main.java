@@ -70,7 +70,10 @@ public final class Main {
 
     private static int dispatch(List<String> args, Context ctx) throws Exception {
         Map<String, Command> commands = commands();
-        String names = String.join(", ", commands.keySet()) + ", help (planned: " + String.join(", ", Help.PLANNED.keySet()) + ")";
+        String names = String.join(", ", commands.keySet()) + ", help"
+                + (Help.PLANNED.isEmpty() ? "" : " (planned: " + String.join(", ", Help.PLANNED.keySet()) + ")");
+        List<String> known = new java.util.ArrayList<>(commands.keySet());
+        known.add("help");
         if (args.isEmpty()) throw new ConfigException("missing command; commands: " + names + "; see 'rcc --help'");
         String first = args.get(0);
         List<String> rest = args.subList(1, args.size());
@@ -84,7 +87,10 @@ public final class Main {
         }
         if (first.equals("help")) {
             String text = Help.of(rest.get(0).equals("-h") || rest.get(0).equals("--help") ? "help" : rest.get(0));
-            if (text == null) throw new ConfigException("help: unknown command '" + rest.get(0) + "'; commands: " + names);
+            if (text == null) {
+                throw new ConfigException("help: unknown command '" + rest.get(0) + "'" + org.rccj.framework.config.Suggest.didYouMean(rest.get(0), known)
+                        + "; commands: " + names);
+            }
             ctx.out().print(text);
             return Exit.OK;
         }
@@ -101,7 +107,8 @@ public final class Main {
                     + String.join(", ", commands.keySet()));
         }
         if (!commands.containsKey(first)) {
-            throw new ConfigException("unknown command '" + first + "'; commands: " + names + "; see 'rcc --help'");
+            throw new ConfigException("unknown command '" + first + "'" + org.rccj.framework.config.Suggest.didYouMean(first, known)
+                    + "; commands: " + names + "; see 'rcc --help'");
         }
         if (help) {
             ctx.out().print(Help.of(first));

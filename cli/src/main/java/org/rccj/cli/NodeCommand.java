@@ -11,6 +11,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
+import org.rccj.fabrics.cluster.ClusterFailure;
 import org.rccj.fabrics.cluster.ClusterSecret;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.fabrics.cluster.ConfigDigest;
@@ -92,7 +93,36 @@ final class NodeCommand implements Command {
 
     private static int runOne(Config config, ClusterFabricFactory factory, ClusterSettings s, Path out, Path resultFile, Context ctx)
             throws IOException {
-        Fabric fabric = factory.join(config, s);
+        if (s.self() == 0 && !s.watchParent()) RunCommand.warnShortWarmup(config, ctx.err()); // rcc run warned already
+        if (s.watchParent()) return runNode(config, factory, s, out, resultFile, ctx); // rcc run says it when interrupted
+        // Ctrl-C on a node started by hand: one line saying so (the hook is removed when the node ends by itself)
+        Thread interrupted = new Thread(() -> {
+            ctx.err().println();
+            ctx.err().println("rcc: node " + s.self() + ": interrupted");
+        }, "rcc-node-interrupted");
+        Runtime.getRuntime().addShutdownHook(interrupted);
+        ctx.err().println("rcc: node " + s.self() + " of " + config.nodes() + ": waiting for the other nodes (join timeout "
+                + Math.round(s.joinTimeoutMs() / 1000.0) + " s)");
+        try {
+            return runNode(config, factory, s, out, resultFile, ctx);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(interrupted);
+            } catch (IllegalStateException ignored) {
+                // shutting down: the hook runs
+            }
+        }
+    }
+
+    private static int runNode(Config config, ClusterFabricFactory factory, ClusterSettings s, Path out, Path resultFile, Context ctx)
+            throws IOException {
+        Fabric fabric;
+        try {
+            fabric = factory.join(config, s);
+        } catch (ClusterFailure f) {
+            // the cluster never formed: a wrong secret, a node that did not come, a busy port: the user's to fix (exit 2)
+            throw new ConfigException(f.getMessage());
+        }
         if (s.self() != 0) ctx.err().println("rcc: node " + s.self() + " of " + config.nodes() + " joined; running '" + config.name() + "'");
         RunResult r;
         try {

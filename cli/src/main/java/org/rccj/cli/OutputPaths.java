@@ -64,7 +64,8 @@ final class OutputPaths {
             String r = reason(e);
             int colon = r.indexOf(p.toString() + ": ");
             if (colon >= 0) r = r.substring(colon + p.toString().length() + 2);
-            throw fail(what, target, existingDir + ": " + r);
+            // the directory exists: say that the OS refused an entry in it (in /proc that refusal reads "No such file or directory")
+            throw fail(what, target, "the OS refuses to create a file in the existing directory " + existingDir + ": " + r);
         } finally {
             try {
                 Files.deleteIfExists(p);

@@ -122,12 +122,20 @@ final class Provenance {
         ResultTable.write(dir.resolve(FILE), JSON.writeValueAsString(m) + "\n");
     }
 
-    /** The first dotted key whose value differs, as "key: a vs b", or null when equal. */
+    /**
+     * The first dotted key whose value differs, as "key: a vs b", or null when equal. What an experiment is comes
+     * first (protocol, workload and its name, fabric), then the other keys alphabetically: unrelated experiments are
+     * named by their protocol or workload, not by whichever other setting sorts first.
+     */
     static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
         if (ours.isObject() && theirs.isObject()) {
-            TreeSet<String> keys = new TreeSet<>();
-            for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) keys.add(it.next());
-            for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) keys.add(it.next());
+            java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
+                    prefix.isEmpty() ? List.of("protocol", "workload", "fabric") : prefix.equals("workload") ? List.of("name") : List.of());
+            TreeSet<String> rest = new TreeSet<>();
+            for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
+            for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());
+            keys.retainAll(rest);
+            keys.addAll(rest);
             for (String k : keys) {
                 JsonNode a = ours.get(k), b = theirs.get(k);
                 String key = prefix.isEmpty() ? k : prefix + "." + k;

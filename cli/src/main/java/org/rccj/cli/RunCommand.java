@@ -49,6 +49,7 @@ final class RunCommand implements Command {
                 + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
                 + config.nodes() + " nodes x " + config.threads() + " threads x " + config.coroutines() + " coroutines, "
                 + fmt(config.warmupMs()) + " ms warm-up + " + fmt(config.durationMs()) + " ms measured");
+        warnShortWarmup(config, ctx.err());
         RunResult result = ctx.runner().run(config, ctx.err());
         if (result == null) throw new IllegalStateException("the experiment runner returned no result");
         if (result.config == null) result.config = config;
@@ -69,20 +70,26 @@ final class RunCommand implements Command {
         return Exit.OK;
     }
 
+    /** The warm-up a multi-process run (tcp, ucx) needs: each node is a fresh JVM that compiles the code during it. */
+    static final double CLUSTER_WARMUP_MS = 1000;
+
+    /** Warns when a multi-process run's warm-up is shorter than its fabric needs (its figures would include the JIT). */
+    static void warnShortWarmup(Config config, java.io.PrintStream err) {
+        if (org.rccj.fabrics.cluster.LocalLauncher.multiProcess(config) && config.warmupMs() < CLUSTER_WARMUP_MS) {
+            err.println("rcc: warning: warm-up " + fmt(config.warmupMs()) + " ms is shorter than a " + config.fabric() + " run needs (>= "
+                    + fmt(CLUSTER_WARMUP_MS) + " ms: every node is a fresh JVM compiling the code); set warmup_ms=" + fmt(CLUSTER_WARMUP_MS));
+        }
+    }
+
     /** As {@link #resolve(Path, String[], java.util.function.Consumer)}, dropping the notes. */
     static Config resolve(Path file, String[] sets) { return resolve(file, sets, n -> {}); }
 
     /** Reads CONFIG, applies the --set overrides in order (notes of workload switches go to {@code notes}) and resolves the config. */
     static Config resolve(Path file, String[] sets, java.util.function.Consumer<String> notes) {
-        Map<String, Object> tree = ConfigLoader.load(file);
-        if (sets != null) {
-            for (String s : sets) {
-                String note = ConfigLoader.applySet(tree, s);
-                if (note != null) notes.accept(note);
-            }
-        }
-        if (!tree.containsKey("name")) tree.put("name", stem(file));
-        return ConfigResolver.resolve(tree);
+        List<String> said = new java.util.ArrayList<>();
+        Config c = ConfigResolver.resolve(BatchOptions.tree(file, sets, said::add));
+        said.forEach(notes); // only for a config that resolved: bad input stays one line
+        return c;
     }
 
     /** File name without its extension: the default experiment name. */

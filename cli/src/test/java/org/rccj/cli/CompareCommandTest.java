@@ -66,6 +66,19 @@ class CompareCommandTest {
         assertTrue(o.out().contains("code=35"), o.out());
         assertTrue(o.out().contains("code=0 "), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("code=63") && l.contains("throughput_tps")), o.out());
+        // what differs besides the code comes first: here the coroutines, which explain every difference
+        List<String> lines = o.out().lines().toList();
+        assertEquals("settings that differ (every difference below may come from these, not only from the point's own key):", lines.get(2), o.out());
+        assertEquals("  coroutines: A=4, B=8", lines.get(3), o.out());
+
+        Cli.Outcome few = Cli.run(dir, "compare", "e1", "e2", "--metrics", "throughput_tps,LOCK_us_per_txn", "--csv", "cmp.csv");
+        assertEquals(Exit.OK, few.code(), few.err());
+        assertTrue(few.out().lines().noneMatch(l -> l.contains("latency_mean_us")), few.out());
+        assertEquals(64 * 2, few.out().lines().filter(l -> l.startsWith("code=")).count(), "two metrics a code");
+        List<String> csv = java.nio.file.Files.readAllLines(dir.resolve("cmp.csv"));
+        assertEquals("point,metric,A,B,B vs A", csv.get(0));
+        assertEquals(1 + 64 * 2, csv.size());
+        Cli.run(dir, "compare", "e1", "e2", "--metrics", "tput").assertBadInput("compare: --metrics tput: no such metric; known: throughput_tps");
     }
 
     @Test
@@ -82,6 +95,10 @@ class CompareCommandTest {
         Cli.run(dir, "compare", "r", "s").assertBadInput("compare: r is a run but s is a sweep");
         Cli.run(dir, "compare", "s", "n").assertBadInput("compare: s shares no point with the others");
         Cli.run(dir, "compare", "r", "r", "--bogus").assertBadInput("compare: unknown option --bogus");
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "fabric=local", "--out", "loc").code());
+        Cli.Outcome warned = Cli.run(dir, "compare", "r", "loc");
+        assertTrue(warned.out().contains("  fabric: A=sim, B=local"), warned.out());
+        assertTrue(warned.out().contains("warning: the fabrics differ (A sim, B local)"), warned.out());
     }
 
     @Test

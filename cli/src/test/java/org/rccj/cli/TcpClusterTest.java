@@ -367,20 +367,29 @@ class TcpClusterTest {
     }
 
     @Test
-    void aWrongSecretIsRefusedAndTheNodeThatNeverJoinedIsNamed() throws Exception {
-        // the join timeout from the config (tcp.join_timeout_s; the hung-node test sets the peer timeout by flag)
+    void aWrongSecretStopsBothNodesAtOnceAndAMissingNodeIsNamed() throws Exception {
+        // a join timeout far beyond the wait below: node 0 must stop on the refusal, not when the timeout ends
         Path cfg = Files.writeString(dir.resolve("two.yaml"), config("two", "occ", "all-rpc", "smallbank", 50)
-                .replace("nodes: 3", "nodes: 2\nreplication: 2\ntcp: {join_timeout_s: 3}"));
+                .replace("nodes: 3", "nodes: 2\nreplication: 2\ntcp: {join_timeout_s: 120}"));
         String hosts = hosts(2);
         Node n0 = new Node(List.of("node", cfg.toString(), "--id", "0", "--hosts", hosts, "--secret-file", secret("the right secret, the right one").toString()),
                 Map.of(), dir);
         Node n1 = new Node(List.of("node", cfg.toString(), "--id", "1", "--hosts", hosts, "--secret-file", secret("a wrong secret, quite the wrong").toString()),
                 Map.of(), dir);
-        assertEquals(Exit.INTERNAL_ERROR, n1.await(60), n1.output.toString());
+        assertEquals(Exit.BAD_INPUT, n1.await(60), n1.output.toString());
         assertTrue(n1.printed("rcc: node 0 (127.0.0.1:"), n1.output.toString());
         assertTrue(n1.printed(") refused this node: wrong secret"), n1.output.toString());
-        assertEquals(Exit.INTERNAL_ERROR, n0.await(60), n0.output.toString());
+        assertEquals(Exit.BAD_INPUT, n0.await(60), "node 0 stops on the refusal, well before its 120 s join timeout: " + n0.output);
         assertTrue(n0.output.toString().matches("(?s).*rcc: node 0 refused a connection from /127\\.0\\.0\\.1:\\d+ claiming to be node 1: wrong secret \\(or a hello replayed from another connection\\)\\n.*"), n0.output.toString());
-        assertTrue(n0.output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) did not join within 3\\.0 s\\n"), n0.output.toString());
+        assertTrue(n0.printed("; start every node with the same secret file and config"), n0.output.toString());
+
+        // a node that never comes: exit 2 naming it
+        Path lone = Files.writeString(dir.resolve("lone.yaml"), config("lone", "occ", "all-rpc", "smallbank", 50)
+                .replace("nodes: 3", "nodes: 2\nreplication: 2\ntcp: {join_timeout_s: 2}"));
+        Node alone = new Node(List.of("node", lone.toString(), "--id", "0", "--hosts", hosts(2), "--secret-file",
+                secret("the right secret, the right one").toString()), Map.of(), dir);
+        assertEquals(Exit.BAD_INPUT, alone.await(60), alone.output.toString());
+        assertTrue(alone.output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) did not join within 2\\.0 s\\n"), alone.output.toString());
+
     }
 }

@@ -79,14 +79,62 @@ public final class Comparison {
         return n;
     }
 
-    /** The comparison as aligned text. */
+    /** The comparison as aligned text, every metric. */
     public static String text(List<Input> inputs) {
+        return text(inputs, List.of(), null);
+    }
+
+    /**
+     * The comparison as aligned text: each input, then {@code preamble} (settings that differ, warnings), then one
+     * line per point and metric; {@code only} (null: all) limits the metrics.
+     */
+    public static String text(List<Input> inputs, List<String> preamble, List<String> only) {
         StringBuilder sb = new StringBuilder();
         for (Input in : inputs) sb.append(in.name()).append(" = ").append(in.description()).append('\n');
+        for (String l : preamble) sb.append(l).append('\n');
         sb.append("relative differences are to ").append(inputs.get(0).name())
           .append("; '±' is a 95% confidence half-width (Student t over seeds, --repeat);")
           .append(" '*': both intervals known and not overlapping\n");
+        Table tb = table(inputs, only);
+        List<String> header = tb.header();
+        List<List<String>> rows = tb.rows();
+        boolean keyed = tb.keyed();
+        int[] width = new int[header.size()];
+        for (int c = 0; c < header.size(); c++) width[c] = header.get(c).length();
+        for (List<String> r : rows) for (int c = 0; c < r.size(); c++) width[c] = Math.max(width[c], r.get(c).length());
+        line(sb, header, width, keyed ? 2 : 1);
+        String last = null;
+        for (List<String> r : rows) {
+            if (keyed && last != null && !last.equals(r.get(0))) sb.append('\n');
+            last = r.get(0);
+            line(sb, r, width, keyed ? 2 : 1);
+        }
+        return sb.toString();
+    }
+
+    /** The comparison as CSV: the same rows as {@link #text}, one cell per column. */
+    public static String csv(List<Input> inputs, List<String> only) {
+        Table tb = table(inputs, only);
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>(tb.header());
+        if (!tb.keyed()) header.add(0, "point");
+        sb.append(String.join(",", header.stream().map(ResultTable::cell).toList())).append('\n');
+        for (List<String> r : tb.rows()) {
+            List<String> cells = new ArrayList<>(r);
+            if (!tb.keyed()) cells.add(0, "");
+            sb.append(String.join(",", cells.stream().map(ResultTable::cell).toList())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The metric names any input has (for --metrics). */
+    public static List<String> metricNames(List<Input> inputs) { return metrics(inputs); }
+
+    private record Table(List<String> header, List<List<String>> rows, boolean keyed) {}
+
+    private static Table table(List<Input> inputs, List<String> only) {
         List<String> metrics = metrics(inputs);
+        if (only != null) metrics.retainAll(only);
         Map<String, int[]> points = points(inputs);
         boolean keyed = points.size() > 1 || !points.keySet().iterator().next().isEmpty();
         List<List<String>> rows = new ArrayList<>();
@@ -118,17 +166,48 @@ public final class Comparison {
                 rows.add(row);
             }
         }
-        int[] width = new int[header.size()];
-        for (int c = 0; c < header.size(); c++) width[c] = header.get(c).length();
-        for (List<String> r : rows) for (int c = 0; c < r.size(); c++) width[c] = Math.max(width[c], r.get(c).length());
-        line(sb, header, width, keyed ? 2 : 1);
-        String last = null;
-        for (List<String> r : rows) {
-            if (keyed && last != null && !last.equals(r.get(0))) sb.append('\n');
-            last = r.get(0);
-            line(sb, r, width, keyed ? 2 : 1);
+        return new Table(header, rows, keyed);
+    }
+
+    /**
+     * The settings whose values differ between the inputs' configs (summary.json's {@code config}, flattened to
+     * dotted keys; {@code ignore} are left out, e.g. what a sweep varies), one line each: "  coroutines: A=1, B=8".
+     * @param configs one per input (null: unknown)
+     */
+    public static List<String> differingSettings(List<Input> inputs, List<com.fasterxml.jackson.databind.JsonNode> configs, Set<String> ignore) {
+        List<Map<String, String>> flat = new ArrayList<>();
+        Set<String> keys = new java.util.TreeSet<>();
+        for (com.fasterxml.jackson.databind.JsonNode c : configs) {
+            Map<String, String> m = new LinkedHashMap<>();
+            if (c != null) flatten("", c, m);
+            keys.addAll(m.keySet());
+            flat.add(m);
         }
-        return sb.toString();
+        List<String> out = new ArrayList<>();
+        for (String k : keys) {
+            if (ignore.contains(k) || ignore.contains(k.contains(".") ? k.substring(0, k.indexOf('.')) : k)) continue;
+            Set<String> values = new LinkedHashSet<>();
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < inputs.size(); i++) {
+                if (configs.get(i) == null) continue;
+                String v = flat.get(i).getOrDefault(k, "(unset)");
+                values.add(v);
+                parts.add(inputs.get(i).name() + "=" + v);
+            }
+            if (values.size() > 1) out.add("  " + k + ": " + String.join(", ", parts));
+        }
+        return out;
+    }
+
+    private static void flatten(String prefix, com.fasterxml.jackson.databind.JsonNode n, Map<String, String> out) {
+        if (n.isObject()) {
+            for (java.util.Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e = it.next();
+                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
+            }
+        } else {
+            out.put(prefix, n.isValueNode() ? n.asText() : n.toString());
+        }
     }
 
     private static boolean isStage(String metric) {

@@ -123,7 +123,7 @@ public final class Figures {
         List<String> panelOf = new ArrayList<>();
         for (RunMetrics m : runs) panelOf.add(m.protocol());
         List<Figure> figs = new ArrayList<>();
-        figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown" + on + note, "protocol and hybrid code",
+        figs.add(stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction" + on + note, "protocol and hybrid code",
                 PER_TXN_AXIS, labels, panelOf, stages, us, true));
         Figure p99Figure = stageP99Figure(prefix + STAGE_P99, "Stage latency, 99th percentile" + on + note, labels, panelOf, stages, p99);
         if (p99Figure != null) figs.add(p99Figure);
@@ -171,7 +171,7 @@ public final class Figures {
      */
     static Figure latencyCdf(String base, String title, Map<String, Path> runDirs) throws IOException {
         List<Plots.Line> lines = new ArrayList<>();
-        double xMax = 0;
+        double xMax = 0, underOneUs = 0;
         for (Map.Entry<String, Path> e : runDirs.entrySet()) {
             org.HdrHistogram.Histogram h = LatencyLog.transactions(e.getValue());
             if (h == null || h.getTotalCount() == 0) continue;
@@ -187,10 +187,15 @@ public final class Figures {
                 y.add(before / total);
             }
             xMax = Math.max(xMax, h.getValueAtPercentile(99.9) / 1e3);
+            underOneUs = Math.max(underOneUs, (double) h.getCountBetweenValues(0, 999) / h.getTotalCount());
             lines.add(new Plots.Line(e.getKey(), x, y, null));
         }
         if (lines.isEmpty()) return null;
-        Figure f = linesFigure(base, title, "latency (us; axis ends at the largest p99.9)", "share of transactions <= latency",
+        // transactions that finish in well under a network round trip (e.g. touching only tuples served by the local CPU)
+        // make a step at 0: say what it is
+        String step = underOneUs >= 0.005 ? String.format(java.util.Locale.ROOT, "; the step at 0: up to %.1f%% finish in under 1 us",
+                100 * underOneUs) : "";
+        Figure f = linesFigure(base, title, "latency (us; axis ends at the largest p99.9" + step + ")", "share of transactions <= latency",
                 lines, null, null, false);
         for (Chart<?, ?> c : f.charts()) {
             XYChart xy = (XYChart) c;
@@ -241,8 +246,12 @@ public final class Figures {
         figs.add(new Figure(prefix + SCATTER, Plots.hybridScatterChart(
                 "Hybrid codes of " + what + ": latency vs throughput (" + t.rows().size() + " codes)", points, "throughput", bits)));
         List<String> panelOf = new ArrayList<>();
-        for (int r = 0; r < t.rows().size(); r++) panelOf.add("codes " + (r / MAX_BARS * MAX_BARS + 1) + "-" + Math.min(t.rows().size(), (r / MAX_BARS + 1) * MAX_BARS));
-        figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown of " + what + " by hybrid code" + note,
+        for (int r = 0; r < t.rows().size(); r++) {
+            // named by the codes it shows (rows are sorted by code)
+            int first = r / MAX_BARS * MAX_BARS, last = Math.min(t.rows().size(), first + MAX_BARS) - 1;
+            panelOf.add("codes " + t.get(first, "code") + "-" + t.get(last, "code"));
+        }
+        figs.add(stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction of " + what + " by hybrid code" + note,
                 "hybrid code (" + bits + ")", perTxnAxis(t), bars, panelOf, stages, us, true));
 
         // the codes worth a closer look: pure, the three fastest
@@ -471,7 +480,7 @@ public final class Figures {
         }
         String barNote = anyWarned ? " [" + WARN_MARK.trim() + ": " + Plots.WARNED + "]" : "";
         String xTitle = barPanelKey == null ? "protocol, hybrid code and varied values" : "hybrid code and varied values";
-        figs.add(stageFigure(prefix + BREAKDOWN, "Stage latency breakdown: " + experiment + barNote, xTitle,
+        figs.add(stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction: " + experiment + barNote, xTitle,
                 perTxnAxis(t), bars, panelOf, stages, us, true));
         if (hasColumnsFor(t, stages, "_p99_us")) {
             // a panel per protocol (else the panel key) whenever there are more points than a chart shows well
@@ -589,14 +598,12 @@ public final class Figures {
             }
             double[][] arr = pv.toArray(double[][]::new);
             for (int s : Plots.keptStages(stages, arr)) used.add(stages.get(s));
-            CategoryChart c = Plots.stageBars(panel, xTitle, yTitle, pb, stages, arr, stacked);
-            c.getStyler().setXAxisLabelRotation(pb.size() > 4 ? 45 : 0);
-            charts.add(c);
+            charts.add(Plots.stageBars(panel, xTitle, yTitle, pb, stages, arr, stacked));
         }
         for (Chart<?, ?> c : charts) setYMax(c, yMax * 1.05);
-        List<String> legendStages = new ArrayList<>();
-        for (String s : stages) if (used.contains(s)) legendStages.add(s);
-        return new Figure(base, new Plots.Grid(title, charts, columns(charts.size()), Plots.stageLegend(legendStages)));
+        List<Plots.LegendEntry> legend = new ArrayList<>();
+        for (String s : stages) if (used.contains(s)) legend.add(new Plots.LegendEntry(Plots.stageName(s, stages, values), Plots.stageColour(s), true));
+        return new Figure(base, new Plots.Grid(title, charts, columns(charts.size()), legend));
     }
 
     /**

@@ -129,7 +129,8 @@ public final class Plots {
 
     /** The colour of a stage (any other name: grey-blue). */
     public static Color stageColour(String stage) {
-        return STAGE_COLOURS.getOrDefault(stage, new Color(0x5577AA));
+        int note = stage.indexOf(" ("); // a legend name with its note: "COMMIT (~0: passive ACK)"
+        return STAGE_COLOURS.getOrDefault(note < 0 ? stage : stage.substring(0, note), new Color(0x5577AA));
     }
 
     /**
@@ -213,11 +214,27 @@ public final class Plots {
         for (int s : kept) {
             List<Double> ys = new ArrayList<>();
             for (double[] row : values) ys.add(Double.isFinite(row[s]) ? row[s] : 0.0);
-            CategorySeries series = chart.addSeries(stages.get(s), new ArrayList<>(bars), ys);
+            CategorySeries series = chart.addSeries(stacked ? stageName(stages.get(s), stages, values) : stages.get(s), new ArrayList<>(bars), ys);
             series.setFillColor(stageColour(stages.get(s)));
             series.setLineColor(stageColour(stages.get(s)));
         }
         return chart;
+    }
+
+    /**
+     * A stage's legend name: COMMIT says why when it took (next to) no time on some bars and time on others (an
+     * RPC COMMIT with passive ACK awaits no reply), so that a missing segment is not read as a missing figure.
+     */
+    public static String stageName(String stage, List<String> stages, double[][] values) {
+        int s = stages.indexOf(stage);
+        if (!stage.equals("COMMIT") || s < 0) return stage;
+        double max = 0, min = Double.POSITIVE_INFINITY;
+        for (double[] row : values) {
+            double v = Double.isFinite(row[s]) ? row[s] : 0;
+            max = Math.max(max, v);
+            min = Math.min(min, v);
+        }
+        return max > 0 && min < 0.1 * max ? "COMMIT (~0: passive ACK)" : stage;
     }
 
     /** Indices of the stages with a non-zero figure in some row. */
@@ -231,10 +248,21 @@ public final class Plots {
         return kept;
     }
 
-    private static void rotateLabels(CategoryChart chart, List<String> labels) {
+    /**
+     * Rotates category labels that would not fit side by side: 45 degrees for long ones, 90 for many short ones,
+     * right-aligned so that each ends at its own tick rather than being centred on it (where it reads as the next bar's).
+     */
+    static void rotateLabels(CategoryChart chart, List<String> labels) {
         int longest = 0;
         for (String b : labels) longest = Math.max(longest, b.length());
-        if (longest > 6 && labels.size() > 3 || labels.size() > 24) chart.getStyler().setXAxisLabelRotation(longest > 6 ? 45 : 90);
+        int rotation = 0;
+        if (longest > 6 && labels.size() > 3) rotation = 45;
+        else if (labels.size() * Math.max(longest, 2) * 8 > chart.getWidth() - 200) rotation = 90;
+        chart.getStyler().setXAxisLabelRotation(rotation);
+        if (rotation != 0) {
+            chart.getStyler().setXAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
+            chart.getStyler().setXAxisLabelAlignmentVertical(AxesChartStyler.TextAlignment.Right);
+        }
     }
 
     // ------------------------------------------------------------------ grouped bars
@@ -252,6 +280,7 @@ public final class Plots {
                                                  Map<String, Color> colours) {
         if (categories.isEmpty() || series.isEmpty()) throw new IllegalArgumentException("no bars to plot");
         int width = Math.max(800, Math.min(1800, 260 + Math.max(60, 26 * series.size()) * categories.size()));
+        if (series.size() <= 4) width = Math.max(width, legendWidth(series.stream().map(Bars::name).toList()));
         CategoryChart chart = new CategoryChartBuilder().width(width).height(560).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
@@ -320,7 +349,9 @@ public final class Plots {
             maxTps = Math.max(maxTps, p.tps());
         }
         RateUnit unit = RateUnit.of(maxTps);
-        XYChart chart = new XYChartBuilder().width(1000).height(680).title(title)
+        List<String> legendNames = new ArrayList<>(List.of("Pareto front (labelled)", "other hybrid codes", WARNED));
+        for (ScatterPoint p : finite) if (p.kind() != Kind.CODE) legendNames.add(kindName(p, fastest));
+        XYChart chart = new XYChartBuilder().width(Math.max(1000, legendWidth(legendNames))).height(680).title(title)
                 .xAxisTitle(xTitle + " (" + unit.label + ")" + (note == null ? "" : "; " + note)).yAxisTitle("latency, mean (us)").build();
         style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -352,12 +383,7 @@ public final class Plots {
                 if (p.kind() != k) continue;
                 xs.add(p.tps() / unit.divisor);
                 ys.add(p.latencyUs());
-                name = switch (k) {
-                    case CODE -> "other hybrid codes";
-                    case ALL_RPC -> "all-rpc (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
-                    case ALL_ONESIDED -> "all-onesided (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
-                    case BEST -> "best: code " + p.code() + " (" + p.label() + ")";
-                };
+                name = kindName(p, fastest);
             }
             if (xs.isEmpty()) continue;
             XYSeries s = chart.addSeries(name, xs, ys);
@@ -370,20 +396,100 @@ public final class Plots {
         }
         addWarnedMarkers(chart, finite.stream().filter(ScatterPoint::warned).map(p -> new double[] {p.tps() / unit.divisor, p.latencyUs()}).toList());
 
-        double minY = Double.POSITIVE_INFINITY, maxY = Double.NEGATIVE_INFINITY;
+        double minX = Double.POSITIVE_INFINITY, maxX = Double.NEGATIVE_INFINITY, minY = Double.POSITIVE_INFINITY, maxY = Double.NEGATIVE_INFINITY;
         for (ScatterPoint p : finite) {
+            minX = Math.min(minX, p.tps() / unit.divisor);
+            maxX = Math.max(maxX, p.tps() / unit.divisor);
             minY = Math.min(minY, p.latencyUs());
             maxY = Math.max(maxY, p.latencyUs());
         }
-        double lift = (maxY > minY ? maxY - minY : Math.max(1, maxY)) * 0.035;
-        Map<ScatterPoint, String> labels = scatterLabels(finite);
-        for (Map.Entry<ScatterPoint, String> e : labels.entrySet()) {
-            ScatterPoint p = e.getKey();
-            chart.addAnnotation(new AnnotationText(e.getValue(), p.tps() / unit.divisor, p.latencyUs() + lift, false));
-        }
-        // room above the highest point for its label
-        chart.getStyler().setYAxisMax(maxY + 3 * lift);
+        // fixed axis ranges with room around the points for their labels, so the layout measured below is the final one
+        double padX = (maxX > minX ? maxX - minX : Math.max(1, maxX)) * 0.06, padY = (maxY > minY ? maxY - minY : Math.max(1, maxY)) * 0.08;
+        chart.getStyler().setXAxisMin(Math.max(0, minX - padX));
+        chart.getStyler().setXAxisMax(maxX + padX);
+        chart.getStyler().setYAxisMin(Math.max(0, minY - padY));
+        chart.getStyler().setYAxisMax(maxY + padY);
+        placeLabels(chart, finite, scatterLabels(finite), unit.divisor);
         return chart;
+    }
+
+    private static String kindName(ScatterPoint p, ScatterPoint fastest) {
+        return switch (p.kind()) {
+            case CODE -> "other hybrid codes";
+            case ALL_RPC -> "all-rpc (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
+            case ALL_ONESIDED -> "all-onesided (code " + p.code() + ")" + (p == fastest ? ", the best" : "");
+            case BEST -> "best: code " + p.code() + " (" + p.label() + ")";
+        };
+    }
+
+    /** The width a legend below the plot needs for {@code names} in one row (XChart clips a wider one at the right edge). */
+    static int legendWidth(List<String> names) {
+        BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        FontMetrics fm = g.getFontMetrics(TICKS);
+        int need = 2 * 12 + 2 * 10 + 20;
+        for (String name : names) need += fm.stringWidth(name) + 24 + 3 * 10 + 6;
+        g.dispose();
+        return need;
+    }
+
+    /**
+     * Labels the scatter's points without overlaps: the chart is laid out once (axis ranges fixed before), each
+     * label then takes the first place around its point (above, below, right, left, the diagonals, then farther)
+     * whose box overlaps no label placed before, no marker and stays inside the plot. Points closer than a
+     * marker share one label ("47, 39"). Labels are annotations in screen space.
+     */
+    private static void placeLabels(XYChart chart, List<ScatterPoint> points, Map<ScatterPoint, String> labels, double divisor) {
+        BufferedImage img = new BufferedImage(chart.getWidth(), chart.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        chart.paint(g, chart.getWidth(), chart.getHeight());
+        FontMetrics fm = g.getFontMetrics(chart.getStyler().getAnnotationTextFont());
+        g.dispose();
+        double left = chart.getScreenXFromChart(chart.getStyler().getXAxisMin()), right = chart.getScreenXFromChart(chart.getStyler().getXAxisMax());
+        double top = chart.getScreenYFromChart(chart.getStyler().getYAxisMax()), bottom = chart.getScreenYFromChart(chart.getStyler().getYAxisMin());
+        java.awt.geom.Rectangle2D plot = new java.awt.geom.Rectangle2D.Double(left, top, right - left, bottom - top);
+        double r = chart.getStyler().getMarkerSize() / 2.0 + 1;
+        List<java.awt.geom.Rectangle2D> taken = new ArrayList<>();
+        Map<ScatterPoint, double[]> at = new LinkedHashMap<>();
+        for (ScatterPoint p : points) {
+            double[] xy = {chart.getScreenXFromChart(p.tps() / divisor), chart.getScreenYFromChart(p.latencyUs())};
+            at.put(p, xy);
+            taken.add(new java.awt.geom.Rectangle2D.Double(xy[0] - r, xy[1] - r, 2 * r, 2 * r));
+        }
+        // points within a marker of each other share a label
+        List<ScatterPoint> order = new ArrayList<>(labels.keySet());
+        Map<ScatterPoint, String> text = new LinkedHashMap<>();
+        for (ScatterPoint p : order) {
+            ScatterPoint host = null;
+            for (ScatterPoint q : text.keySet()) {
+                if (Math.hypot(at.get(p)[0] - at.get(q)[0], at.get(p)[1] - at.get(q)[1]) < 2 * r) host = q;
+            }
+            if (host != null) text.put(host, text.get(host) + ", " + labels.get(p));
+            else text.put(p, labels.get(p));
+        }
+        int h = fm.getAscent() + fm.getDescent();
+        for (Map.Entry<ScatterPoint, String> e : text.entrySet()) {
+            double[] xy = at.get(e.getKey());
+            int w = fm.stringWidth(e.getValue());
+            java.awt.geom.Rectangle2D chosen = null;
+            for (int far = 1; far <= 6 && chosen == null; far++) {
+                double dy = r + 2 + h / 2.0 + (far - 1) * (h + 2), dx = r + 3 + w / 2.0 + (far - 1) * 12;
+                double[][] offsets = {{0, -dy}, {0, dy}, {dx, 0}, {-dx, 0}, {dx, -dy}, {-dx, -dy}, {dx, dy}, {-dx, dy}};
+                for (double[] o : offsets) {
+                    java.awt.geom.Rectangle2D box = new java.awt.geom.Rectangle2D.Double(xy[0] + o[0] - w / 2.0 - 1, xy[1] + o[1] - h / 2.0 - 1, w + 2, h + 2);
+                    if (!plot.contains(box)) continue;
+                    boolean free = true;
+                    for (java.awt.geom.Rectangle2D t : taken) free &= !t.intersects(box);
+                    if (free) {
+                        chosen = box;
+                        break;
+                    }
+                }
+            }
+            if (chosen == null) continue; // no free place near it: left unlabelled rather than drawn over another
+            taken.add(chosen);
+            chart.addAnnotation(new AnnotationText(e.getValue(), chosen.getCenterX(), chart.getHeight() - chosen.getCenterY(), true));
+        }
     }
 
     /**
@@ -448,7 +554,8 @@ public final class Plots {
         if (lines.isEmpty()) throw new IllegalArgumentException("no lines to plot");
         // few lines: legend below the plot; many: a column on the right, which does not clip however many there are
         boolean many = lines.size() > 4;
-        XYChart chart = new XYChartBuilder().width(many ? 1100 : 900).height(600).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        int width = many ? 1100 : Math.max(900, legendWidth(lines.stream().map(Line::name).toList()));
+        XYChart chart = new XYChartBuilder().width(width).height(600).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.getStyler().setLegendPosition(many ? Styler.LegendPosition.OutsideE : Styler.LegendPosition.OutsideS);
@@ -576,6 +683,17 @@ public final class Plots {
             doc.writeTo(os);
         }
         return new Saved(png, svg);
+    }
+
+    /** Draws a figure onto {@code g} at the size it is saved at, and returns that size (for checks of its layout). */
+    static java.awt.Dimension draw(Figures.Figure f, Graphics2D g) {
+        if (f.chart() != null) {
+            f.chart().paint(g, f.chart().getWidth(), f.chart().getHeight());
+            return new java.awt.Dimension(f.chart().getWidth(), f.chart().getHeight());
+        }
+        Layout l = layout(f.grid());
+        paint(f.grid(), l, g);
+        return new java.awt.Dimension(l.width, l.height);
     }
 
     private record Layout(int width, int height, int cellW, int cellH, int titleH, int legendH, int columns) {}

@@ -42,6 +42,9 @@ public final class Handshake {
      * which of the pair's connections this is (always 0 with one connection per process pair).
      */
     public record Hello(int magic, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] mac) {
+        /** True when the peer speaks this version's handshake (an rcc node, not a stranger). */
+        public boolean magicOk() { return magic == MAGIC; }
+
         /** A hello answering the acceptor's {@code challenge}. */
         public static Hello create(byte[] secret, int from, int to, int nodes, int lane, byte[] digest, byte[] nonce, byte[] challenge) {
             return new Hello(MAGIC, from, to, nodes, lane, digest, nonce, Handshake.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge));

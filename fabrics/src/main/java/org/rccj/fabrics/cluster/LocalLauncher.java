@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.NodeReports;
 import org.rccj.framework.run.RunResult;
@@ -31,6 +32,8 @@ public final class LocalLauncher {
     private static final long POLL_MS = 20, GRACE_MS = 3000;
     /** The exit code of an {@code rcc node} that stopped because the cluster failed (another node's fault, usually). */
     public static final int CLUSTER_EXIT = 3;
+    /** The exit code of an {@code rcc node} that stopped on bad input (the CLI's exit code 2). */
+    public static final int BAD_INPUT_EXIT = 2;
 
     private LocalLauncher() {}
 
@@ -44,7 +47,11 @@ public final class LocalLauncher {
         List<Process> procs = new ArrayList<>();
         Path[] made = new Path[1];
         // Ctrl-C (or SIGTERM) ends the JVM without the finally below: the hook stops the nodes and removes the secret
+        PrintStream say = progress != null ? progress : System.err;
         Thread hook = new Thread(() -> {
+            say.println(); // ends a progress line left open
+            say.println("rcc: interrupted: stopping the " + what + "'s node processes");
+            say.flush();
             stopAll(procs);
             if (made[0] != null) deleteTree(made[0]);
         }, "rcc-launcher-stop");
@@ -78,6 +85,8 @@ public final class LocalLauncher {
                 Process p = procs.get(failed);
                 String why = last[failed] != null ? last[failed].replaceFirst("^rcc: ", "")
                         : "exited with code " + p.exitValue() + signal(p.exitValue());
+                // a node that stopped for bad input (a refused secret or config): the user's to fix, exit 2 as well
+                if (p.exitValue() == BAD_INPUT_EXIT) throw new ConfigException(what + " stopped: node " + failed + ": " + why);
                 throw new ClusterFailure(what + " stopped: node " + failed + " failed: " + why);
             }
             for (Thread t : pumps) t.join(1000);

@@ -54,6 +54,7 @@ public final class ConfigResolver {
         }
         ProtocolFactory pf = protocol((String) v.get(Config.PROTOCOL.key()));
         v.put(Config.PROTOCOL.key(), pf.name());
+        pf.checkFabric(ff.name());
         HybridCode hybrid = HybridCode.parse(String.valueOf(v.get(Config.HYBRID.key())), pf.name(), pf.stages());
         v.put(Config.HYBRID.key(), hybrid.spelled());
         v.put(Config.PROTOCOL_OPTIONS, section(Config.PROTOCOL_OPTIONS, in.get(Config.PROTOCOL_OPTIONS), pf.parameters(), null));
@@ -116,7 +117,8 @@ public final class ConfigResolver {
                 throw new ConfigException(k + ": fabric " + ff.name() + " cannot honour it (a key of fabric " + owner
                         + "); drop it or choose fabric " + owner);
             }
-            throw new ConfigException(e.getKey() + ": unknown key; accepted top-level keys: " + String.join(", ", allowed));
+            throw new ConfigException(e.getKey() + ": unknown key" + org.rccj.framework.config.Suggest.didYouMean(e.getKey(), allowed)
+                    + "; accepted top-level keys: " + String.join(", ", allowed));
         }
     }
 
@@ -164,7 +166,8 @@ public final class ConfigResolver {
             if (name != null && k.equals("name")) continue;
             if (!keys.contains(k)) {
                 String what = name != null ? "workload " + name : section;
-                throw new ConfigException(section + "." + k + ": unknown key for " + what + "; accepted: "
+                throw new ConfigException(section + "." + k + ": unknown key for " + what + org.rccj.framework.config.Suggest.didYouMean(k, keys)
+                        + "; accepted: "
                         + (keys.isEmpty() ? "(none)" : String.join(", ", keys)));
             }
         }

@@ -31,6 +31,12 @@ public interface ProtocolFactory {
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 
+    /**
+     * Refuses (a ConfigException naming the key to change) a fabric this protocol cannot run on; called when the
+     * config is resolved, so the refusal comes before anything runs or is loaded. Default: every fabric.
+     */
+    default void checkFabric(String fabric) {}
+
     /** Builds the protocol for one run. */
     Protocol create(ProtocolSetup setup);
 }

@@ -32,6 +32,8 @@ public final class HadesFactory implements ProtocolFactory {
         return new HadesProtocol(setup.hybrid(), HadesOptions.of(setup.options()));
     }
 
+    @Override public void checkFabric(String fabric) { refuseUnlessSimulated(fabric); }
+
     static void refuseUnlessSimulated(String fabric) {
         if (!"sim".equals(fabric)) {
             throw new ConfigException("fabric: protocol hades needs its simulated Bloom-filter/SmartNIC hardware, which only fabric sim has; use fabric=sim");

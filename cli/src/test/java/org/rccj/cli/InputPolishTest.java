@@ -1,0 +1,87 @@
+package org.rccj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 23 items 12-13: checks before work, the OS's own reason, names that follow the overrides, "did you mean". */
+class InputPolishTest {
+    @TempDir Path dir;
+
+    private Path real() throws Exception {
+        return Cli.file(dir, "smallbank-occ.yaml", "name: smallbank-occ\nprotocol: occ\nnodes: 3\nthreads: 1\ncoroutines: 2\n"
+                + "workload:\n  name: smallbank\n  accounts_per_thread: 1000\nduration_ms: 1\nwarmup_ms: 0\nverify: false\n");
+    }
+
+    @Test
+    void misspelledKeysAndCommandsGetASuggestion() throws Exception {
+        Cli.run(dir, "run", real().toString(), "--set", "corutines=4").assertBadInput("corutines: unknown key (did you mean 'coroutines'?)");
+        Cli.run(dir, "run", real().toString(), "--set", "workload.acounts_per_thread=4")
+                .assertBadInput("unknown key for workload smallbank (did you mean 'accounts_per_thread'?)");
+        Cli.Outcome o = Cli.run(dir, "runn", "x").assertBadInput("unknown command 'runn' (did you mean 'run'?)");
+        assertFalse(o.err().contains("(planned: )"), "no empty list of planned commands: " + o.err());
+        Cli.run(dir, "help", "enumrate").assertBadInput("(did you mean 'enumerate'?)");
+        Cli.run(dir, "run", real().toString(), "--set", "nodez=4").assertBadInput("nodez: unknown key (did you mean 'nodes'?)");
+        Cli.run(dir, "run", real().toString(), "--set", "zzzzzz=4").assertBadInput("zzzzzz: unknown key; accepted top-level keys");
+    }
+
+    @Test
+    void hadesOnLocalIsRefusedBeforeAnythingRuns() throws Exception {
+        Cli.Outcome o = Cli.run(dir, "run", real().toString(), "--set", "protocol=hades", "--set", "fabric=local")
+                .assertBadInput("protocol hades needs its simulated Bloom-filter/SmartNIC hardware");
+        assertFalse(o.err().contains("running"), o.err());
+    }
+
+    @Test
+    void theOsReasonIsAboutTheDirectoryItRefusesToWriteIn() throws Exception {
+        if (!Files.isDirectory(Path.of("/proc/self"))) return; // Linux only; elsewhere nothing to check
+        Cli.run(dir, "run", real().toString(), "--out", "/proc/self/x")
+                .assertBadInput("--out /proc/self/x: cannot write: the OS refuses to create a file in the existing directory /proc/self: ");
+    }
+
+    @Test
+    void aRunIsNamedAfterTheWorkloadAndProtocolTheOverridesChose() throws Exception {
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(Files.isRegularFile(dir.resolve("out/smallbank-nowait/summary.json")), "named smallbank-nowait, not smallbank-occ: " + o.err() + o.out().lines().filter(l -> l.startsWith("results")).toList());
+        assertTrue(o.err().contains("named 'smallbank-nowait' after the protocol and workload"), o.err());
+        Cli.Outcome kept = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait", "--set", "name=mine");
+        assertEquals(Exit.OK, kept.code(), kept.err());
+        assertTrue(Files.isRegularFile(dir.resolve("out/mine/summary.json")), "an explicit name wins");
+        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "seed=3").code());
+        assertTrue(Files.isRegularFile(dir.resolve("out/smallbank-occ/summary.json")), "other overrides keep the file's name");
+    }
+
+    @Test
+    void unrelatedExperimentsAreNamedByProtocolOrWorkload() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        String d = Provenance.firstDifference("", m.readTree("{\"coroutines\":1,\"protocol\":\"occ\",\"workload\":{\"name\":\"tpcc\",\"a\":1}}"),
+                m.readTree("{\"coroutines\":8,\"protocol\":\"occ\",\"workload\":{\"name\":\"ycsb\",\"b\":2}}"));
+        assertEquals("workload.name: \"tpcc\" here, \"ycsb\" there", d);
+    }
+
+    @Test
+    void listingsHideTestOnlySettingsAndKeepColumnsAligned() throws Exception {
+        for (List<String> args : List.of(List.of("list"), List.of("help", "run"))) {
+            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new));
+            assertEquals(Exit.OK, o.code(), o.err());
+            assertFalse(o.out().contains("cpu_local_atomics"), args + ": a test-only setting is not shown");
+            assertTrue(o.out().contains("faults.incoherent_atomics"), args + ": the user-facing faults are");
+            // every setting's type column starts at the same place within its indentation
+            java.util.Map<Integer, java.util.Set<Integer>> typeAt = new java.util.HashMap<>();
+            for (String l : o.out().lines().toList()) {
+                java.util.regex.Matcher mt = java.util.regex.Pattern.compile("^( +)\\S.*? (boolean|int|long|double|string|choice) +default ").matcher(l);
+                if (mt.find()) typeAt.computeIfAbsent(mt.group(1).length(), k -> new java.util.TreeSet<>()).add(mt.start(2) - mt.group(1).length());
+            }
+            assertFalse(typeAt.isEmpty(), o.out());
+            for (var e : typeAt.entrySet()) assertEquals(1, e.getValue().size(), args + ": type columns at indent " + e.getKey() + ": " + e.getValue());
+        }
+    }
+}
