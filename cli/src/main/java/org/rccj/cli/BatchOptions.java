@@ -33,6 +33,17 @@ final class BatchOptions {
         return n;
     }
 
+    /** The tcp connection layout of --connections pair|thread (default pair). */
+    static org.rccj.primitives.tcp.TcpSettings.Connections connections(String command, CommandLine cl) {
+        if (!cl.hasOption("connections")) return org.rccj.primitives.tcp.TcpSettings.Connections.PAIR;
+        String v = cl.getOptionValue("connections").strip();
+        try {
+            return org.rccj.primitives.tcp.TcpSettings.Connections.of(v);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(command + ": --connections '" + v + "'; accepted: pair, thread");
+        }
+    }
+
     static int jobs(String command, CommandLine cl) {
         return integer(command, cl, "jobs", Runtime.getRuntime().availableProcessors(), 1, 1024);
     }

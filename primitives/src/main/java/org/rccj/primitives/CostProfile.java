@@ -27,9 +27,9 @@ public final class CostProfile {
 
     /** Every parameter, in the order calibration.md lists them. */
     public static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("nic.read_mops", 1, 1e4, "responder READ rate, M ops/s"),
-            new Parameter("nic.write_mops", 1, 1e4, "responder WRITE rate, M ops/s"),
-            new Parameter("nic.atomic_mops", 0.1, 1e4, "responder CAS/FAA rate, M ops/s"),
+            new Parameter("nic.read_mops", 0.001, 1e4, "responder READ rate, M ops/s"),
+            new Parameter("nic.write_mops", 0.001, 1e4, "responder WRITE rate, M ops/s"),
+            new Parameter("nic.atomic_mops", 0.001, 1e4, "responder CAS/FAA rate, M ops/s"),
             new Parameter("nic.wqe_fetch_ns", 0, 1e4, "NIC time per doorbell: DMA read of the posted WQEs"),
             new Parameter("nic.wqe_ns", 0, 1e4, "requester NIC time per one-sided WQE"),
             new Parameter("nic.cqe_ns", 0, 1e4, "NIC time per completion DMA (signaled ops only)"),
