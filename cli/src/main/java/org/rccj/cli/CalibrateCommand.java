@@ -58,7 +58,7 @@ final class CalibrateCommand implements Command {
         if (fabric.equals("tcp")) {
             TcpSettings.Connections layout = BatchOptions.connections("calibrate", cl);
             f = new Calibration.Fabric("tcp", "TCP sockets on loopback, connections per " + layout.key()
-                    + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, s -> {
+                    + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, 1, false, s -> {
                         try {
                             return TcpBench.measure(s, layout, warmNs, measureNs);
                         } catch (IOException e) {
@@ -66,7 +66,7 @@ final class CalibrateCommand implements Command {
                         }
                     });
         } else {
-            f = new Calibration.Fabric("local", "threads of one JVM, in-memory queues", true,
+            f = new Calibration.Fabric("local", "threads of one JVM, in-memory queues; the issuing worker does one-sided ops itself", true, 0, true,
                     s -> PrimitiveBench.run(new LocalFabric(s.nodes(), s.threads(), CostProfile.load(base)), s, warmNs, measureNs));
         }
         PrintStream o = ctx.out();

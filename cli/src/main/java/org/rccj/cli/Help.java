@@ -336,8 +336,9 @@ final class Help {
                 + "      --base NAME          built-in profile for what is not measured (default " + org.rccj.primitives.CostProfile.DEFAULT + ")\n"
                 + "      --measure-ms MS      measured window of each real benchmark (default 1000; a third of it warms up)\n"
                 + "  -o, --out PROFILE        the profile file to write (checked before measuring)\n\n"
-                + "example:\n  ./rcc calibrate --fabric tcp --out tcp.properties\n"
-                + "  ./rcc run examples/smallbank-occ.yaml --set profile=tcp.properties\n\n"
+                + "Then run sim with it: --set profile=FILE (see also rcc validate).\n\n"
+                + "example (on your cluster: --fabric tcp, the nodes' own fabric):\n"
+                + "  ./rcc calibrate --fabric local --measure-ms 100 --out local.properties\n\n"
                 + exitCodes();
     }
 
@@ -356,8 +357,9 @@ final class Help {
                 + "  -s, --set key=value      override a key in every config (e.g. duration_ms=500)\n"
                 + "  -o, --out DIR            output directory (default out/validate)\n"
                 + "      --force              write into a directory made by something else\n\n"
-                + "example:\n  ./rcc calibrate --fabric tcp --out tcp.properties\n"
-                + "  ./rcc validate examples/validate/*.yaml --fabric tcp --profile tcp.properties\n\n"
+                + "examples (the ready set examples/validate/*.yaml runs on tcp: --fabric tcp --profile tcp.properties,\n"
+                + "the profile from rcc calibrate --fabric tcp):\n"
+                + "  ./rcc validate examples/validate/occ-rpc-c1.yaml examples/validate/occ-onesided-c1.yaml --fabric local --profile cx4-edr --set duration_ms=50\n\n"
                 + exitCodes();
     }
 

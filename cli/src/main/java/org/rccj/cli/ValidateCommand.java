@@ -117,6 +117,7 @@ final class ValidateCommand implements Command {
         Map<String, Object> t = BatchOptions.copy(tree);
         t.put("fabric", fabric);
         if (profile != null) t.put("profile", profile);
+        if (fabric.equals("sim")) t.remove("tcp");   // the real fabric's own settings (tcp.connections, timeouts)
         t.put("seed", seed);
         Config c = BatchOptions.resolve("validate", t);
         return new Batch.Point(name + "/" + fabric + "-s" + seed, c, out.resolve("runs").resolve(BatchOptions.safeName(name)).resolve(fabric + "-s" + seed));
