@@ -37,11 +37,7 @@ final class CalibrateCommand implements Command {
         if (!cl.getArgList().isEmpty()) {
             throw new ConfigException("calibrate: unexpected argument '" + cl.getArgList().get(0) + "'; usage: " + USAGE);
         }
-        if (!cl.hasOption("fabric")) throw new ConfigException("calibrate: missing --fabric (tcp or local); usage: " + USAGE);
-        String fabric = cl.getOptionValue("fabric").strip();
-        if (!fabric.equals("tcp") && !fabric.equals("local")) {
-            throw new ConfigException("calibrate: --fabric '" + fabric + "'; accepted: tcp, local (sim is what a profile calibrates)");
-        }
+        String fabric = BatchOptions.realFabric("calibrate", cl, USAGE);
         if (!cl.hasOption("out") || cl.getOptionValue("out").isBlank()) throw new ConfigException("calibrate: missing --out PROFILE; usage: " + USAGE);
         Path out = ctx.resolve(cl.getOptionValue("out").strip());
         if (Files.isDirectory(out)) throw new ConfigException("calibrate: --out " + out + " is a directory; give the profile file to write");

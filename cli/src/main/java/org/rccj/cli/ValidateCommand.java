@@ -41,11 +41,7 @@ final class ValidateCommand implements Command {
         CommandLine cl = Args.parse("validate", OPTIONS, args);
         List<String> files = cl.getArgList();
         if (files.isEmpty()) throw new ConfigException("validate: missing CONFIG files; usage: " + USAGE);
-        if (!cl.hasOption("fabric")) throw new ConfigException("validate: missing --fabric (tcp or local); usage: " + USAGE);
-        String fabric = cl.getOptionValue("fabric").strip();
-        if (!fabric.equals("tcp") && !fabric.equals("local")) {
-            throw new ConfigException("validate: --fabric '" + fabric + "'; accepted: tcp, local (the real fabric sim is compared with)");
-        }
+        String fabric = BatchOptions.realFabric("validate", cl, USAGE);
         if (!cl.hasOption("profile")) throw new ConfigException("validate: missing --profile NAME|FILE (e.g. one written by rcc calibrate); usage: " + USAGE);
         String profile = cl.getOptionValue("profile").strip();
         if (!CostProfile.isBuiltIn(profile)) profile = ctx.resolve(profile).toAbsolutePath().normalize().toString();

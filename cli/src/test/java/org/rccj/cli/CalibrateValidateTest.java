@@ -86,6 +86,24 @@ class CalibrateValidateTest {
         assertEquals("cx4-edr", sim.config().get("profile").asText());
     }
 
+    /** nic.passive_rpc=0 (tcp's wire has no passive flag): a sim run's RPC COMMIT waits for its replies, as on tcp. */
+    @Test
+    void withoutPassiveRpcsTheCommitWaitsARoundTrip() throws Exception {
+        Cli.file(tmp, "c.yaml", "name: c\nfabric: sim\nhybrid: all-rpc\n" + TINY);
+        Cli.file(tmp, "nopassive.properties", "base=cx4-edr\nnic.passive_rpc=0\n");
+        double[] commitUs = new double[2];
+        String[] profiles = {"cx4-edr", tmp.resolve("nopassive.properties").toString()};
+        for (int i = 0; i < 2; i++) {
+            Cli.Outcome o = Cli.runReal(tmp, new String[] {"run", "c.yaml", "--set", "profile=" + profiles[i], "--out", "r" + i});
+            assertEquals(Exit.OK, o.code(), o.err());
+            org.rccj.results.RunMetrics m = org.rccj.results.RunMetrics.read(tmp.resolve("r" + i));
+            commitUs[i] = m.stages().get("COMMIT").perCommitUs(m.commits());
+        }
+        // passive: the coordinator posts and goes on; without: a round trip (~2.5 us) for every commit that writes remotely
+        // (read-only and all-local ones have no COMMIT RPC)
+        assertTrue(commitUs[1] > 1 && commitUs[1] > 5 * commitUs[0], "COMMIT per commit, passive " + commitUs[0] + " us, not " + commitUs[1] + " us");
+    }
+
     @Test
     void validateRejectsBadInputInOneLine() throws Exception {
         Cli.file(tmp, "a.yaml", "name: a\nhybrid: all-rpc\n" + TINY);
