@@ -194,6 +194,7 @@ public final class Validation {
             c.addSeries(e.getKey(), x, y);
         }
         c.getStyler().setXAxisMin(0.0).setXAxisMax(max).setYAxisMin(0.0).setYAxisMax(max);
+        c.getStyler().setXAxisDecimalPattern("#,##0").setYAxisDecimalPattern("#,##0");
         return Plots.save(c, dir, "validation");
     }
 
