@@ -33,6 +33,27 @@ final class BatchOptions {
         return n;
     }
 
+    /** The real fabric of --fabric tcp|local (calibrate, validate: what sim is compared with); required. */
+    static String realFabric(String command, CommandLine cl, String usage) {
+        if (!cl.hasOption("fabric")) throw new ConfigException(command + ": missing --fabric (tcp or local); usage: " + usage);
+        String fabric = cl.getOptionValue("fabric").strip();
+        if (!fabric.equals("tcp") && !fabric.equals("local")) {
+            throw new ConfigException(command + ": --fabric '" + fabric + "'; accepted: tcp, local (the real fabric sim is compared with)");
+        }
+        return fabric;
+    }
+
+    /** The tcp connection layout of --connections pair|thread (default pair). */
+    static org.rccj.fabrics.tcp.TcpSettings.Connections connections(String command, CommandLine cl) {
+        if (!cl.hasOption("connections")) return org.rccj.fabrics.tcp.TcpSettings.Connections.PAIR;
+        String v = cl.getOptionValue("connections").strip();
+        try {
+            return org.rccj.fabrics.tcp.TcpSettings.Connections.of(v);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(command + ": --connections '" + v + "'; accepted: pair, thread");
+        }
+    }
+
     static int jobs(String command, CommandLine cl) {
         return integer(command, cl, "jobs", Runtime.getRuntime().availableProcessors(), 1, 1024);
     }

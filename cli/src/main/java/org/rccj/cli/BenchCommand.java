@@ -44,16 +44,7 @@ final class BenchCommand implements Command {
         }
         if (fabric.equals("tcp")) {
             int threads = BatchOptions.integer("bench", cl, "threads", 1, 1, 64);
-            TcpSettings.Connections layout = TcpSettings.Connections.PAIR;
-            if (cl.hasOption("connections")) {
-                String v = cl.getOptionValue("connections").strip();
-                try {
-                    layout = TcpSettings.Connections.of(v);
-                } catch (IllegalArgumentException e) {
-                    throw new ConfigException("bench: --connections '" + v + "'; accepted: pair, thread");
-                }
-            }
-            return TcpBench.run(ctx.out(), csv, threads, layout);
+            return TcpBench.run(ctx.out(), csv, threads, BatchOptions.connections("bench", cl));
         }
         CostProfile p;
         try {

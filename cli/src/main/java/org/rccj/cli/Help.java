@@ -50,6 +50,10 @@ final class Help {
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
         sb.append("  bench [--profile NAME|FILE] [--csv FILE]\n");
         sb.append("                 calibration report: primitive micro-benchmarks on sim next to published figures\n");
+        sb.append("  calibrate --fabric tcp|local --out PROFILE\n");
+        sb.append("                 measure the primitives on a real fabric and write a sim profile fitted to them\n");
+        sb.append("  validate CONFIG... --fabric F --profile PROFILE [--repeat N] [--out DIR]\n");
+        sb.append("                 run configs on F and on sim with PROFILE, side by side: how far the simulator is\n");
         sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
         sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
         sb.append("                 them itself on this host)\n");
@@ -92,6 +96,8 @@ final class Help {
             case "merge" -> merge();
             case "plot" -> plot();
             case "bench" -> bench();
+            case "calibrate" -> calibrate();
+            case "validate" -> validate();
             case "node" -> node();
             case "compare" -> compare();
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n\n"
@@ -312,6 +318,48 @@ final class Help {
                 + "      --threads N          (tcp) worker threads per node, each with its coroutines (default 1)\n"
                 + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n\n"
                 + "example:\n  ./rcc bench --csv bench.csv\n\n"
+                + exitCodes();
+    }
+
+    static String calibrate() {
+        return "usage: " + CalibrateCommand.USAGE + "\n\n"
+                + "Measures the primitives on a real fabric of this host (2 nodes, node 1 -> node 0, 64 B: round trip per verb,\n"
+                + "peak rates with 32 coroutines, RPC handler dispatch and reply, a doorbell batch, the coroutine switch on this\n"
+                + "core) and writes a cost profile for sim fitted to them: each fitted parameter is moved until sim's run of the\n"
+                + "same micro-benchmark gives the measured figure. Primitive level only, never a protocol result. Every parameter\n"
+                + "in the file says how it was obtained (host, fabric, transport, time); what cannot be measured on the fabric\n"
+                + "keeps the base profile's value and is listed as kept (docs/calibration.md, \"Calibrating on your own fabric\").\n\n"
+                + "options:\n"
+                + "      --fabric tcp|local   the fabric measured\n"
+                + "      --threads N          worker threads per node (default 1)\n"
+                + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n"
+                + "      --base NAME          built-in profile for what is not measured (default " + org.rccj.primitives.CostProfile.DEFAULT + ")\n"
+                + "      --measure-ms MS      measured window of each real benchmark (default 1000; a third of it warms up)\n"
+                + "  -o, --out PROFILE        the profile file to write (checked before measuring)\n\n"
+                + "Then run sim with it: --set profile=FILE (see also rcc validate).\n\n"
+                + "example (on your cluster: --fabric tcp, the nodes' own fabric):\n"
+                + "  ./rcc calibrate --fabric local --measure-ms 100 --out local.properties\n\n"
+                + exitCodes();
+    }
+
+    static String validate() {
+        return "usage: " + ValidateCommand.USAGE + "\n\n"
+                + "Runs each CONFIG on the fabric F and on sim with PROFILE (same config otherwise), and prints per run\n"
+                + "throughput, mean and p99 latency and every stage's time per committed transaction, real and sim side by side\n"
+                + "with the ratio sim/real; then, per point (the configs that differ only in hybrid), the one-sided/RPC winner\n"
+                + "on each side, per point and per stage, how many agree, and the mean absolute throughput error. Writes\n"
+                + "DIR/validation.csv, DIR/validation.png/.svg (real against predicted throughput, one point per run, the\n"
+                + "diagonal drawn) and every run's results under DIR/runs/.\n\n"
+                + "options:\n"
+                + "      --fabric tcp|local   the real fabric\n"
+                + "      --profile NAME|FILE  the sim profile to check (e.g. one written by rcc calibrate)\n"
+                + "      --repeat N           real runs per config, seeds seed..seed+N-1 (default 1); sim runs each seed too\n"
+                + "  -s, --set key=value      override a key in every config (e.g. duration_ms=500)\n"
+                + "  -o, --out DIR            output directory (default out/validate)\n"
+                + "      --force              write into a directory made by something else\n\n"
+                + "examples (the ready set examples/validate/*.yaml runs on tcp: --fabric tcp --profile tcp.properties,\n"
+                + "the profile from rcc calibrate --fabric tcp):\n"
+                + "  ./rcc validate examples/validate/occ-rpc-c1.yaml examples/validate/occ-onesided-c1.yaml --fabric local --profile cx4-edr --set duration_ms=50\n\n"
                 + exitCodes();
     }
 

@@ -63,6 +63,8 @@ public final class Main {
         m.put("list", new ListCommand());
         m.put("verify", new VerifyCommand());
         m.put("bench", new BenchCommand());
+        m.put("calibrate", new CalibrateCommand());
+        m.put("validate", new ValidateCommand());
         m.put("node", new NodeCommand());
         m.put("compare", new CompareCommand());
         return m;

@@ -63,6 +63,11 @@ final class TcpBench {
 
     /** Starts a fresh two-node tcp cluster in this JVM, runs the scenario on it and closes it. */
     static Result measure(Scenario s, TcpSettings.Connections layout) throws IOException {
+        return measure(s, layout, WARMUP_NS, MEASURE_NS);
+    }
+
+    /** As {@link #measure(Scenario, TcpSettings.Connections)} with other wall-clock windows. */
+    static Result measure(Scenario s, TcpSettings.Connections layout, long warmupNs, long measureNs) throws IOException {
         int[] ports = LocalLauncher.freePorts(s.nodes());
         List<InetSocketAddress> hosts = new ArrayList<>();
         for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
@@ -85,7 +90,7 @@ final class TcpBench {
         List<TcpFabric> fabrics = new ArrayList<>();
         for (CompletableFuture<TcpFabric> j : joins) fabrics.add(j.join());
         try {
-            return PrimitiveBench.run(fabrics, s, WARMUP_NS, MEASURE_NS);
+            return PrimitiveBench.run(fabrics, s, warmupNs, measureNs);
         } finally {
             for (TcpFabric f : fabrics) f.close();
         }

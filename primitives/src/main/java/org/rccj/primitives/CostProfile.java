@@ -27,9 +27,9 @@ public final class CostProfile {
 
     /** Every parameter, in the order calibration.md lists them. */
     public static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("nic.read_mops", 1, 1e4, "responder READ rate, M ops/s"),
-            new Parameter("nic.write_mops", 1, 1e4, "responder WRITE rate, M ops/s"),
-            new Parameter("nic.atomic_mops", 0.1, 1e4, "responder CAS/FAA rate, M ops/s"),
+            new Parameter("nic.read_mops", 0.001, 1e4, "responder READ rate, M ops/s"),
+            new Parameter("nic.write_mops", 0.001, 1e4, "responder WRITE rate, M ops/s"),
+            new Parameter("nic.atomic_mops", 0.001, 1e4, "responder CAS/FAA rate, M ops/s"),
             new Parameter("nic.wqe_fetch_ns", 0, 1e4, "NIC time per doorbell: DMA read of the posted WQEs"),
             new Parameter("nic.wqe_ns", 0, 1e4, "requester NIC time per one-sided WQE"),
             new Parameter("nic.cqe_ns", 0, 1e4, "NIC time per completion DMA (signaled ops only)"),
@@ -40,6 +40,8 @@ public final class CostProfile {
             new Parameter("nic.qp_miss_latency_ns", 0, 1e6, "latency of a QP-context miss (a PCIe round trip)"),
             new Parameter("nic.atomics_coherent", 0, 1, "1 if NIC atomics are atomic with CPU atomics"),
             new Parameter("nic.loopback_ns", 0, 1e5, "latency of an atomic through the local NIC (loopback)"),
+            new Parameter("nic.passive_rpc", 0, 1, "1 if an RPC can go without a reply (passive ACK); 0: sent as an ordinary RPC"),
+            new Parameter("nic.on_cores", 0, 1, "share of the NIC's processing time taken from the node's worker cores (a soft NIC on the same cores)"),
             new Parameter("link.gbps", 0.1, 1e4, "link bandwidth, Gb/s"),
             new Parameter("wire.rpc_receive_ns", 0, 1e5, "extra receive-path latency per two-sided message"),
             new Parameter("wire.one_way_ns", 1, 1e6, "one-way latency NIC to NIC"),
@@ -71,6 +73,10 @@ public final class CostProfile {
     public final boolean nicAtomicsCoherent;
     /** Latency of an atomic through the local NIC (posting CPU waits for it). */
     public final long loopbackNs;
+    /** Share of the NIC's processing time that also occupies the node's worker cores (0: a NIC of its own, RDMA). */
+    public final double nicOnCores;
+    /** False when the fabric has no passive RPCs (its wire carries no such flag): stages send ordinary RPCs instead. */
+    public final boolean passiveRpc;
     /** Link bandwidth, bytes per ns. */
     public final double linkBytesPerNs;
     public final long oneWayNs;
@@ -133,6 +139,8 @@ public final class CostProfile {
         qpMissLatencyNs = d(p, "nic.qp_miss_latency_ns");
         nicAtomicsCoherent = d(p, "nic.atomics_coherent") != 0;
         loopbackNs = l(p, "nic.loopback_ns");
+        nicOnCores = d(p, "nic.on_cores");
+        passiveRpc = d(p, "nic.passive_rpc") != 0;
         linkBytesPerNs = d(p, "link.gbps") / 8.0;
         oneWayNs = l(p, "wire.one_way_ns");
         rpcReceiveNs = l(p, "wire.rpc_receive_ns");

@@ -33,25 +33,47 @@ public final class PrimitiveBench {
     public record Scenario(String name, Verb verb, int payload, int nodes, int threads, int coroutines, int batch,
                            boolean separateDoorbells, boolean passiveAck, Pattern pattern) {}
 
-    /** @param mopsPerMachine million ops per second per machine (per server machine for TO_NODE0) */
-    public record Result(Scenario scenario, double mopsPerMachine, double p50Us, double meanUs) {}
+    /**
+     * @param mopsPerMachine million ops per second per machine (per server machine for TO_NODE0)
+     * @param clientBusyNsPerOp busy time of the issuing workers per op in the measured window (all workers for
+     *        ALL_TO_ALL), ns; {@code serverBusyNsPerOp} that of node 0's workers for TO_NODE0 (their handlers), else 0
+     */
+    public record Result(Scenario scenario, double mopsPerMachine, double p50Us, double meanUs, double clientBusyNsPerOp,
+                         double serverBusyNsPerOp) {}
 
     private static final long WARMUP_NS = 20_000, MEASURE_NS = 200_000;
     private static final int REGION_BYTES = 1 << 20;
 
     private PrimitiveBench() {}
 
-    public static Result run(CostProfile profile, Scenario s) {
+    public static Result run(CostProfile profile, Scenario s) { return run(profile, s, WARMUP_NS, MEASURE_NS); }
+
+    /** As {@link #run(CostProfile, Scenario)} with other windows (virtual ns): slow profiles need longer ones. */
+    public static Result run(CostProfile profile, Scenario s, long warmupNs, long measureNs) {
         SimFabric fabric = new SimFabric(s.nodes, s.threads, profile, FaultSettings.NONE);
         for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
         fabric.oneSidedAtomics(s.pattern == Pattern.LOOPBACK);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
-            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, WARMUP_NS, MEASURE_NS);
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
         }
         for (BenchWorker[] ws : hosts) for (BenchWorker w : ws) w.base = 0;    // virtual time starts at 0
         fabric.run(hosts);
-        return result(s, hosts, MEASURE_NS);
+        return result(s, hosts, measureNs);
+    }
+
+    /**
+     * The scenario on a real fabric that hosts every node in this process ({@code local}); windows are wall-clock
+     * ns from each worker's first reading of the clock.
+     */
+    public static Result run(Fabric fabric, Scenario s, long warmupNs, long measureNs) {
+        for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
+        BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
+        for (int n = 0; n < s.nodes; n++) {
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
+        }
+        fabric.run(hosts);
+        return result(s, hosts, measureNs);
     }
 
     /**
@@ -93,17 +115,20 @@ public final class PrimitiveBench {
     }
 
     private static Result result(Scenario s, BenchWorker[][] hosts, long measureNs) {
-        long ops = 0;
+        long ops = 0, clientBusy = 0, serverBusy = 0;
         Histogram lat = new Histogram();
         for (BenchWorker[] ws : hosts) {
             for (BenchWorker w : ws) {
                 ops += w.ops;
                 lat.add(w.latency);
+                if (w.coroutines.isEmpty()) serverBusy += w.busyIn();
+                else clientBusy += w.busyIn();
             }
         }
         double machines = s.pattern == Pattern.TO_NODE0 ? 1 : s.nodes;
         double mops = ops / (measureNs / 1e9) / machines / 1e6;
-        return new Result(s, mops, lat.quantile(0.5) / 1e3, lat.mean() / 1e3);
+        double perOp = Math.max(1, ops);
+        return new Result(s, mops, lat.quantile(0.5) / 1e3, lat.mean() / 1e3, clientBusy / perOp, serverBusy / perOp);
     }
 
     private static final class BenchCoroutine {
@@ -132,6 +157,17 @@ public final class PrimitiveBench {
         long base = Long.MIN_VALUE;
         int done;
         long ops;
+        /** Busy time (ep.busyNanos) when this worker first saw the measured window, and last saw it still open; -1 before. */
+        long busyAtWarmEnd = -1, busyAtEnd = -1;
+
+        long busyIn() { return busyAtWarmEnd < 0 || busyAtEnd < 0 ? 0 : busyAtEnd - busyAtWarmEnd; }
+
+        /** Takes the busy-time snapshots in the window; a server-only worker takes them from its handlers. */
+        private void snapshot(long now) {
+            if (base == Long.MIN_VALUE || now < base + warmupNs || now >= base + warmupNs + measureNs) return;
+            if (busyAtWarmEnd < 0) busyAtWarmEnd = ep.busyNanos();
+            busyAtEnd = ep.busyNanos();
+        }
 
         BenchWorker(Endpoint ep, Scenario s, boolean serverOnly, long warmupNs, long measureNs) {
             this.ep = ep;
@@ -185,6 +221,7 @@ public final class PrimitiveBench {
                     Coroutine.suspend();
                 }
                 long t1 = ep.now();
+                snapshot(t1);
                 // count by completion time: with deep NIC queues, ops posted near the end complete after it
                 if (t1 >= warmEnd && t1 < end) {
                     ops += s.batch;
@@ -204,6 +241,10 @@ public final class PrimitiveBench {
 
         @Override
         public void onRpc(Op call) {
+            if (coroutines.isEmpty()) {
+                if (base == Long.MIN_VALUE) base = ep.now();
+                snapshot(ep.now());
+            }
             call.replyBuffer(s.payload);
             ep.reply(call);
         }

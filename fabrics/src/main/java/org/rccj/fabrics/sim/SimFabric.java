@@ -71,6 +71,8 @@ public final class SimFabric implements Fabric {
         long pendingValue, pendingWriteAt;
         /** faults.incoherent_atomics: no NIC atomic starts before this (the NIC's atomic unit is busy). */
         long atomicFreeAt;
+        /** nic.on_cores: the worker core that takes the next piece of NIC work. */
+        int nextCore;
     }
 
     private static final class RunEvent extends Event {
@@ -238,6 +240,7 @@ public final class SimFabric implements Fabric {
                 // requester work of the posting NIC (capacity: taken in arrival order, the op is not held)
                 Nic src = nics[op.srcNode];
                 src.freeAt = Math.max(now, src.freeAt) + (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs;
+                onCores(op.srcNode, (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs);
                 Nic dst = nics[op.node];
                 double exec = Math.max(now + qpMissDelayNs, dst.freeAt);
                 if (faults.incoherentAtomics()) {
@@ -247,6 +250,7 @@ public final class SimFabric implements Fabric {
                     if (op.verb == Verb.CAS || op.verb == Verb.FAA) dst.atomicFreeAt = (long) Math.ceil(exec) + cost.atomicGapNs + 1;
                 }
                 dst.freeAt = exec + cost.nicServiceNs(op) + qpMissNs;
+                onCores(op.node, cost.nicServiceNs(op) + qpMissNs);
                 long at = (long) Math.ceil(exec);
                 if (at > now) {
                     op.kind = K_NIC;
@@ -260,9 +264,12 @@ public final class SimFabric implements Fabric {
                 boolean request = e.kind == K_MSG_REQUEST;
                 Nic sender = nics[request ? op.srcNode : op.node];
                 sender.freeAt = Math.max(now, sender.freeAt) + cost.nicSendNs;
+                onCores(request ? op.srcNode : op.node, cost.nicSendNs);
                 Nic dst = nics[request ? op.node : op.srcNode];
                 double exec = Math.max(now, dst.freeAt);
-                dst.freeAt = exec + Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
+                double recv = Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
+                dst.freeAt = exec + recv;
+                onCores(request ? op.node : op.srcNode, recv);
                 long at = (long) Math.ceil(exec);
                 op.kind = request ? K_RPC_ARRIVE : K_REPLY;
                 if (at > now) {
@@ -279,6 +286,7 @@ public final class SimFabric implements Fabric {
                 Nic src = nics[op.srcNode];
                 double exec = Math.max(now, src.freeAt);
                 src.freeAt = exec + cost.nicCqeNs;
+                onCores(op.srcNode, cost.nicCqeNs);
                 long at = (long) Math.ceil(exec);
                 if (at > now) {
                     op.kind = K_REPLY;   // delivered as is when it fires
@@ -304,6 +312,18 @@ public final class SimFabric implements Fabric {
             case K_RUN -> ((RunEvent) e).w.onRun();
             default -> throw new IllegalStateException("unknown event kind " + e.kind);
         }
+    }
+
+    /**
+     * {@code nic.on_cores}: that share of {@code ns} of NIC work on {@code node} also occupies one of its worker cores
+     * (a soft NIC, a thread on the same cores), taken in turn; the core's clock moves on, its busy time does not
+     * (it is not the worker's own work).
+     */
+    private void onCores(int node, double ns) {
+        if (cost.nicOnCores == 0 || ns <= 0) return;
+        SimWorker w = workers[node][nics[node].nextCore++ % threads];
+        if (w.cpuAt < now) w.cpuAt = now;
+        w.cpuAt += Math.round(cost.nicOnCores * ns);
     }
 
     private void executeAtNic(Op op) {
@@ -472,6 +492,7 @@ public final class SimFabric implements Fabric {
         @Override public Counters counters() { return counters; }
         @Override public long busyNanos() { return busyNs; }
         @Override public CostProfile profile() { return cost; }
+        @Override public boolean passiveRpc() { return cost.passiveRpc; }
 
         @Override
         public void charge(long ns) {

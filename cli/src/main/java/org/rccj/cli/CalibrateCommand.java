@@ -1,0 +1,85 @@
+package org.rccj.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.rccj.cli.calibrate.Calibration;
+import org.rccj.fabrics.sim.PrimitiveBench;
+import org.rccj.framework.config.ConfigException;
+import org.rccj.primitives.CostProfile;
+import org.rccj.fabrics.local.LocalFabric;
+import org.rccj.fabrics.tcp.TcpSettings;
+
+/**
+ * {@code rcc calibrate --fabric tcp|local [--threads N] [--connections pair|thread] [--base NAME] [--measure-ms MS] --out PROFILE}:
+ * measures the primitives on a real fabric of this host and writes a sim cost profile fitted to them ({@link Calibration}).
+ */
+final class CalibrateCommand implements Command {
+    static final String USAGE = "rcc calibrate --fabric tcp|local [--threads N] [--connections pair|thread] [--base NAME] [--measure-ms MS] --out PROFILE";
+    static final Options OPTIONS = new Options()
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|local").desc("the fabric measured").build())
+            .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("worker threads per node").build())
+            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build())
+            .addOption(Option.builder().longOpt("base").hasArg().argName("NAME").desc("built-in profile for what is not measured").build())
+            .addOption(Option.builder().longOpt("measure-ms").hasArg().argName("MS").desc("measured window per benchmark").build())
+            .addOption(Option.builder("o").longOpt("out").hasArg().argName("PROFILE").desc("profile file written").build());
+
+    @Override
+    public int run(List<String> args, Context ctx) throws Exception {
+        CommandLine cl = Args.parse("calibrate", OPTIONS, args);
+        if (!cl.getArgList().isEmpty()) {
+            throw new ConfigException("calibrate: unexpected argument '" + cl.getArgList().get(0) + "'; usage: " + USAGE);
+        }
+        String fabric = BatchOptions.realFabric("calibrate", cl, USAGE);
+        if (!cl.hasOption("out") || cl.getOptionValue("out").isBlank()) throw new ConfigException("calibrate: missing --out PROFILE; usage: " + USAGE);
+        Path out = ctx.resolve(cl.getOptionValue("out").strip());
+        if (Files.isDirectory(out)) throw new ConfigException("calibrate: --out " + out + " is a directory; give the profile file to write");
+        OutputPaths.checkFile("calibrate: --out", out);
+        if (fabric.equals("local") && cl.hasOption("connections")) throw new ConfigException("calibrate: --connections is a tcp setting; drop it with --fabric local");
+        int threads = BatchOptions.integer("calibrate", cl, "threads", 1, 1, 64);
+        int measureMs = BatchOptions.integer("calibrate", cl, "measure-ms", 1000, 10, 600_000);
+        String base = cl.hasOption("base") ? cl.getOptionValue("base").strip() : CostProfile.DEFAULT;
+        if (!CostProfile.isBuiltIn(base)) {
+            throw new ConfigException("calibrate: --base '" + base + "'; accepted: " + String.join(", ", CostProfile.known()));
+        }
+        long measureNs = measureMs * 1_000_000L, warmNs = Math.max(measureNs / 3, 10_000_000L);
+        Calibration.Fabric f;
+        if (fabric.equals("tcp")) {
+            TcpSettings.Connections layout = BatchOptions.connections("calibrate", cl);
+            f = new Calibration.Fabric("tcp", "TCP sockets on loopback, connections per " + layout.key()
+                    + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, 1, false, s -> {
+                        try {
+                            return TcpBench.measure(s, layout, warmNs, measureNs);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
+        } else {
+            f = new Calibration.Fabric("local", "threads of one JVM, in-memory queues; the issuing worker does one-sided ops itself", true, 0, true,
+                    s -> PrimitiveBench.run(new LocalFabric(s.nodes(), s.threads(), CostProfile.load(base)), s, warmNs, measureNs));
+        }
+        PrintStream o = ctx.out();
+        Calibration.Outcome r = new Calibration(f, base, threads, ctx.err()).run();
+        o.println("calibration on " + fabric + ": each figure measured, and the simulator's with the fitted profile");
+        o.printf(Locale.ROOT, "%-52s %12s %12s %8s %-9s %s%n", "figure", "measured", "sim", "sim/real", "unit", "fits");
+        for (Calibration.Figure g : r.figures()) {
+            o.printf(Locale.ROOT, "%-52s %12.4g %12.4g %8.3f %-9s %s%n", g.name(), g.measured(), g.sim(), g.sim() / g.measured(), g.unit(), g.parameter());
+        }
+        o.println("kept from " + base + " (not measurable here): " + String.join(", ", r.kept().keySet()));
+        try {
+            Files.writeString(out, r.profileText());
+        } catch (IOException e) {
+            throw new ConfigException("calibrate: --out " + out + ": cannot write: " + OutputPaths.reason(e));
+        }
+        CostProfile.load(out.toString());   // what was written loads as a profile
+        o.println("profile: " + BatchOptions.display(ctx, out));
+        return Exit.OK;
+    }
+}
