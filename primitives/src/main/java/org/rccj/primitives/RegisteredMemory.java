@@ -37,21 +37,29 @@ public final class RegisteredMemory {
     private final List<Long> sizes = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
 
-    public RegisteredMemory(int node) { this(node, CHUNK_SHIFT, false); }
+    public RegisteredMemory(int node) { this(node, CHUNK_SHIFT, false, MemoryStorage.DIRECT); }
+
+    /** With chunks from {@code storage} (a fabric whose NIC library allocates and registers the memory itself). */
+    public RegisteredMemory(int node, MemoryStorage storage) { this(node, CHUNK_SHIFT, false, storage); }
+
+    /** Chunks of 2^this bytes: a region's chunk {@code c} holds offsets {@code [c << CHUNK_BITS, (c+1) << CHUNK_BITS)}. */
+    public static final int CHUNK_BITS = CHUNK_SHIFT;
 
     /**
      * Memory of a node another process hosts (tcp): regions are registered with their sizes (so region ids and
      * layouts agree on every process) but a chunk is allocated only when something touches it (node 0 installing
      * the node's final memory for verification); until then it costs nothing.
      */
-    public static RegisteredMemory shadow(int node) { return new RegisteredMemory(node, CHUNK_SHIFT, true); }
+    public static RegisteredMemory shadow(int node) { return new RegisteredMemory(node, CHUNK_SHIFT, true, MemoryStorage.DIRECT); }
 
     private final boolean lazy;
+    private final MemoryStorage storage;
 
     /** With chunks of 2^chunkShift bytes (tests use small chunks to cross their boundaries); chunkShift >= 3. */
-    RegisteredMemory(int node, int chunkShift) { this(node, chunkShift, false); }
+    RegisteredMemory(int node, int chunkShift) { this(node, chunkShift, false, MemoryStorage.DIRECT); }
 
-    private RegisteredMemory(int node, int chunkShift, boolean lazy) {
+    private RegisteredMemory(int node, int chunkShift, boolean lazy, MemoryStorage storage) {
+        this.storage = storage;
         if (chunkShift < 3 || chunkShift > CHUNK_SHIFT) throw new IllegalArgumentException("chunkShift " + chunkShift);
         this.node = node;
         this.lazy = lazy;
@@ -68,7 +76,7 @@ public final class RegisteredMemory {
         if (chunks64 > Integer.MAX_VALUE) throw new IllegalArgumentException("region '" + name + "' of " + bytes + " bytes is too large");
         int n = (int) chunks64;
         ByteBuffer[] chunks = new ByteBuffer[n];
-        if (!lazy) for (int i = 0; i < n; i++) chunks[i] = allocate(size, i);
+        if (!lazy) for (int i = 0; i < n; i++) chunks[i] = allocate(regions.length, size, i);
         regions = java.util.Arrays.copyOf(regions, regions.length + 1);
         regions[regions.length - 1] = chunks;
         sizes.add(size);
@@ -81,9 +89,9 @@ public final class RegisteredMemory {
     public long regionSize(int region) { return sizes.get(region); }
     public long totalBytes() { long s = 0; for (long b : sizes) s += b; return s; }
 
-    private ByteBuffer allocate(long regionSize, int chunk) {
+    private ByteBuffer allocate(int region, long regionSize, int chunk) {
         long len = Math.min(chunkMask + 1, regionSize - ((long) chunk << chunkShift));
-        return ByteBuffer.allocateDirect((int) len).order(ByteOrder.nativeOrder());
+        return storage.allocate(node, region, chunk, (int) len).order(ByteOrder.nativeOrder());
     }
 
     /** The chunk holding offset {@code off} of a region (an 8-aligned word never straddles two chunks). */
@@ -95,7 +103,7 @@ public final class RegisteredMemory {
     /** A shadow's chunk on first use (zeroed, as registered memory starts). */
     private synchronized ByteBuffer touch(int region, int chunk) {
         ByteBuffer[] chunks = regions[region];
-        if (chunks[chunk] == null) chunks[chunk] = allocate(sizes.get(region), chunk);
+        if (chunks[chunk] == null) chunks[chunk] = allocate(region, sizes.get(region), chunk);
         return chunks[chunk];
     }
 

@@ -75,6 +75,7 @@ final class Lib {
     static final MethodHandle ucp_worker_get_address = ucp("ucp_worker_get_address", S, P, P, P);
     static final MethodHandle ucp_worker_release_address = ucp("ucp_worker_release_address", null, P, P);
     static final MethodHandle ucp_worker_progress = ucp("ucp_worker_progress", I, P);
+    static final MethodHandle ucp_worker_fence = ucp("ucp_worker_fence", S, P);
     static final MethodHandle ucp_worker_flush_nbx = ucp("ucp_worker_flush_nbx", P, P, P);
     static final MethodHandle ucp_worker_set_am_recv_handler = ucp("ucp_worker_set_am_recv_handler", S, P, P);
     static final MethodHandle ucp_ep_create = ucp("ucp_ep_create", S, P, P, P);

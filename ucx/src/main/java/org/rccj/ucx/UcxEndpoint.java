@@ -115,9 +115,16 @@ public final class UcxEndpoint {
 
     /** Completes every op this endpoint posted. */
     public void flush() {
+        worker.await("ucp_ep_flush_nbx", flushRequest());
+    }
+
+    /**
+     * Starts a flush: the returned request (0: done already) finishes once every op posted on this endpoint before
+     * it has completed at the peer (a put's own completion only means its buffer may be reused).
+     */
+    public long flushRequest() {
         try {
-            worker.await("ucp_ep_flush_nbx", statusPtr("ucp_ep_flush_nbx",
-                    (MemorySegment) Lib.ucp_ep_flush_nbx.invokeExact(handle, param(0))));
+            return statusPtr("ucp_ep_flush_nbx", (MemorySegment) Lib.ucp_ep_flush_nbx.invokeExact(handle, param(0)));
         } catch (Throwable t) {
             throw rethrow(t);
         }

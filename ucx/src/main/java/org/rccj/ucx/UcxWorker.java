@@ -181,6 +181,15 @@ public final class UcxWorker implements AutoCloseable {
         Lib.release(request);
     }
 
+    /** Ops posted after this take effect at their targets after every op posted before it (ucp_worker_fence). */
+    public void fence() {
+        try {
+            check("ucp_worker_fence", (byte) Lib.ucp_worker_fence.invokeExact(handle));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** Completes every op this worker posted, at every target. */
     public void flush() {
         try {
