@@ -8,11 +8,11 @@ import java.util.List;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.fabrics.CalibrationReport;
-import org.rccj.fabrics.CalibrationReport.Row;
+import org.rccj.fabrics.sim.CalibrationReport;
+import org.rccj.fabrics.sim.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
-import org.rccj.primitives.tcp.TcpSettings;
+import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
  * {@code rcc bench [--profile NAME|FILE] [--csv FILE]}: the calibration report. The primitive

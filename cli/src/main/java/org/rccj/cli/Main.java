@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.fabrics.cluster.ClusterFailure;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.results.Environment;
@@ -27,7 +28,7 @@ public final class Main {
 
     /** Runs {@code rcc ARGS} against the real experiment runner, relative to the current directory. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, TcpLauncher.around((c, p) -> ExperimentRunner.run(c, p, LiveProgress.forStream(p))), Path.of(""));
+        return run(args, out, err, Launcher.around((c, p) -> ExperimentRunner.run(c, p, LiveProgress.forStream(p))), Path.of(""));
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)} with another runner and working directory (tests). */

@@ -10,14 +10,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import org.rccj.fabrics.PrimitiveBench;
-import org.rccj.fabrics.PrimitiveBench.Pattern;
-import org.rccj.fabrics.PrimitiveBench.Result;
-import org.rccj.fabrics.PrimitiveBench.Scenario;
+import org.rccj.fabrics.sim.PrimitiveBench;
+import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
+import org.rccj.fabrics.sim.PrimitiveBench.Result;
+import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
-import org.rccj.primitives.tcp.TcpFabric;
-import org.rccj.primitives.tcp.TcpSettings;
+import org.rccj.fabrics.tcp.TcpFabric;
+import org.rccj.fabrics.cluster.LocalLauncher;
+import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
  * {@code rcc bench --fabric tcp}: round-trip latency and peak rate per verb and for RPC over the tcp fabric on this
@@ -62,7 +63,7 @@ final class TcpBench {
 
     /** Starts a fresh two-node tcp cluster in this JVM, runs the scenario on it and closes it. */
     static Result measure(Scenario s, TcpSettings.Connections layout) throws IOException {
-        int[] ports = TcpLauncher.freePorts(s.nodes());
+        int[] ports = LocalLauncher.freePorts(s.nodes());
         List<InetSocketAddress> hosts = new ArrayList<>();
         for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
         byte[] secret = new byte[32], digest = new byte[32];

@@ -141,7 +141,7 @@ class BadInputTest {
         java.nio.file.Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path f = Cli.file(dir, "three.yaml", Cli.yaml());
         Cli.run(dir, "node", f.toString(), "--id", "0", "--hosts", "a:1,b:2", "--secret-file", "secret").assertBadInput("2 nodes", "nodes: 3");
-        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of("n01", "n02", "n03", "n07", "gpu", "c9", "c10"), NodeCommand.expandHostList("n[01-03,07],gpu,c[9-10]"));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of("n01", "n02", "n03", "n07", "gpu", "c9", "c10"), org.rccj.fabrics.cluster.Membership.expandHostList("n[01-03,07],gpu,c[9-10]"));
     }
 
     @Test void outDirThatIsNotAResult() throws Exception {

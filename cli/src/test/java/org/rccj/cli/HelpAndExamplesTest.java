@@ -78,7 +78,7 @@ class HelpAndExamplesTest {
             String cmd = line.substring("./rcc ".length()).strip();
             // launcher-only commands, synopses and lines of the Slurm script (shell variables, continuations) are not examples
             if (cmd.matches("(test|build|jmh)\\b.*") || line.contains("CONFIG") || line.contains("[") || line.contains("$") || line.endsWith("\\")) continue;
-            // the tcp fabric's examples spawn node processes through the launcher (TcpLauncher); its own tests run them
+            // the tcp fabric's examples spawn node processes through the launcher (LocalLauncher); its own tests run them
             if (line.contains("fabric=tcp") || line.contains("--fabric tcp")) continue;
             runExample(dir, line);
             ran++;

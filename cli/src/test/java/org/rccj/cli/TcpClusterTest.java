@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.fabrics.cluster.LocalLauncher;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -45,7 +46,7 @@ class TcpClusterTest {
         /** With a command in front of java (e.g. {@code ip netns exec NS}). */
         Node(List<String> prefix, List<String> args, Map<String, String> env, Path cwd) throws IOException {
             List<String> cmd = new ArrayList<>(prefix);
-            cmd.addAll(TcpLauncher.javaCommand());
+            cmd.addAll(Launcher.javaCommand());
             cmd.addAll(args);
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("SLURM_"));
@@ -100,7 +101,7 @@ class TcpClusterTest {
 
     private static String hosts(int n) throws IOException {
         List<String> h = new ArrayList<>();
-        for (int p : TcpLauncher.freePorts(n)) h.add("127.0.0.1:" + p);
+        for (int p : LocalLauncher.freePorts(n)) h.add("127.0.0.1:" + p);
         return String.join(",", h);
     }
 
@@ -213,7 +214,7 @@ class TcpClusterTest {
     @Test
     void rccRunSpawnsTheNodesAndWritesTheUsualResult() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "occ", "READ+COMMIT", "smallbank", 150).replace("fabric: tcp\n", "fabric: sim\n"));
-        Cli.Outcome o = Cli.run(dir, TcpLauncher.around(ExperimentRunner::run), "run", cfg.toString(), "--set", "fabric=tcp", "--out", "out/run");
+        Cli.Outcome o = Cli.run(dir, Launcher.around(ExperimentRunner::run), "run", cfg.toString(), "--set", "fabric=tcp", "--out", "out/run");
         assertEquals(Exit.OK, o.code(), o.err());
         JsonNode s = summary(dir.resolve("out/run"));
         assertEquals("tcp", s.get("fabric").asText());
@@ -226,7 +227,7 @@ class TcpClusterTest {
     @Test
     void slurmEnvironmentPlacesTheNodes() throws Exception {
         Path cfg = Files.writeString(dir.resolve("slurm.yaml"), config("slurm", "nowait", "all-rpc", "smallbank", 80).replace("nodes: 3", "nodes: 2\nreplication: 2"));
-        int port = TcpLauncher.freePorts(1)[0];
+        int port = LocalLauncher.freePorts(1)[0];
         Path secret = secret("a secret for the slurm placement");
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < 2; i++) {

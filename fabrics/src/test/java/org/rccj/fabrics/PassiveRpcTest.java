@@ -3,14 +3,15 @@ package org.rccj.fabrics;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
-import org.rccj.fabrics.PrimitiveBench.Pattern;
-import org.rccj.fabrics.PrimitiveBench.Scenario;
+import org.rccj.fabrics.sim.PrimitiveBench;
+import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
+import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
-import org.rccj.primitives.FaultSettings;
-import org.rccj.primitives.LocalFabric;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.fabrics.local.LocalFabric;
 import org.rccj.primitives.Op;
-import org.rccj.primitives.SimFabric;
+import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 

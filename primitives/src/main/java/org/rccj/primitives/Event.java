@@ -4,9 +4,10 @@ package org.rccj.primitives;
 public abstract class Event {
     /** Virtual ns at which the event fires (sim) or was posted (local). */
     public long time;
-    byte kind;
-    /** Sim's {@link EventQueue}: the event's insertion number (low bits), the next event of its nanosecond, and whether it is queued. */
-    int seq;
-    Event next;
-    boolean queued;
+    /** The fabric's own: what the event is to it (its event kind). */
+    public byte kind;
+    /** The fabric's event queue's own (sim's): the event's insertion number (low bits), the next event of its nanosecond, and whether it is queued. */
+    public int seq;
+    public Event next;
+    public boolean queued;
 }

@@ -50,9 +50,9 @@ public final class Op extends Event {
     public boolean fromNic;
 
     /** Fabric: this op rang the doorbell of its batch (the NIC fetches the batch's WQEs once). */
-    boolean rang;
+    public boolean rang;
     /** Fabric: a passive (unsignaled) RPC whose handler has run; its sender learns it from a later reply. */
-    boolean handled;
+    public boolean handled;
 
     public Op read(int node, int region, long offset, int length) {
         this.nicAction = null;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class RegisteredMemoryTest {
     @Test
     void wordsAndByteRangesAcrossChunkBoundaries() {
-        RegisteredMemory m = new RegisteredMemory(0, 4);
+        ChunkedMemory m = new ChunkedMemory(0, MemoryStorage.DIRECT, 4, false);
         int r = m.register("t", 100);
         assertEquals(100, m.regionSize(r));
         for (long off = 0; off + 8 <= 96; off += 8) m.putLong(r, off, off * 31 + 7);

@@ -40,7 +40,6 @@ final class Lib {
     static final int OP_ATTR_FIELD_DATATYPE = 1 << 3, OP_ATTR_FIELD_FLAGS = 1 << 4,
             OP_ATTR_FIELD_REPLY_BUFFER = 1 << 5;
     static final int AM_SEND_FLAG_REPLY = 1 << 0, AM_SEND_FLAG_EAGER = 1 << 1;
-    static final int EP_CLOSE_FLAG_FORCE = 1 << 0;
     static final long AM_HANDLER_PARAM_FIELD_ID = 1L << 0, AM_HANDLER_PARAM_FIELD_FLAGS = 1L << 1,
             AM_HANDLER_PARAM_FIELD_CB = 1L << 2, AM_HANDLER_PARAM_FIELD_ARG = 1L << 3;
     static final int AM_FLAG_WHOLE_MSG = 1 << 0;

@@ -147,10 +147,13 @@ public final class UcxEndpoint {
         }
     }
 
-    /** Closes the endpoint: flushing its ops first, or at once ({@code force}, e.g. when the peer is gone). */
-    public void close(boolean force) {
-        MemorySegment p = param(force ? Lib.OP_ATTR_FIELD_FLAGS : 0);
-        p.set(JAVA_INT, UcxWorker.Q_FLAGS, force ? Lib.EP_CLOSE_FLAG_FORCE : 0);
+    /**
+     * Closes the endpoint after flushing its ops (needs the peer's progress). There is no forced close here: UCX 1.13
+     * refuses UCP_EP_CLOSE_FLAG_FORCE without the peer error-handling mode, which it refuses with shared memory; an
+     * endpoint to a peer that may be gone is left to {@link UcxWorker#close}, which releases it.
+     */
+    public void close() {
+        MemorySegment p = param(0);
         try {
             long r = statusPtr("ucp_ep_close_nbx", (MemorySegment) Lib.ucp_ep_close_nbx.invokeExact(handle, p));
             worker.await("ucp_ep_close_nbx", r);

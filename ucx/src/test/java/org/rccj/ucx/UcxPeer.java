@@ -61,7 +61,7 @@ public final class UcxPeer {
             }
             w.flush();
             key.close();
-            ep.close(false);
+            ep.close();
             w.close();
             System.out.println("DONE");
         }

@@ -5,16 +5,25 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rccj.primitives.Bytes;
-import org.rccj.primitives.CostProfile;
-import org.rccj.primitives.FaultSettings;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Fabric;
 import org.rccj.primitives.RegisteredMemory;
-import org.rccj.primitives.SimFabric;
+import org.rccj.primitives.WorkerHost;
 
 /** getField/putField read the slot the header's current-slot rule names; without a rule, slot 0. */
 class CurrentSlotTest {
+    /** One node's memory and nothing else: the store needs no endpoints. */
+    private record OneNode(RegisteredMemory memory) implements Fabric {
+        @Override public String name() { return "test"; }
+        @Override public int nodes() { return 1; }
+        @Override public int threads() { return 1; }
+        @Override public RegisteredMemory memory(int node) { return memory; }
+        @Override public Endpoint endpoint(int node, int worker) { throw new UnsupportedOperationException(); }
+        @Override public void run(WorkerHost[][] hosts) { throw new UnsupportedOperationException(); }
+    }
+
     private static Store store(HeaderLayout h) {
-        SimFabric f = new SimFabric(1, 1, CostProfile.load("cx4-edr"), new FaultSettings(false));
-        return new Store(f, h, List.of(new TableSpec("t", 8, 10, Partitioner.HASH)));
+        return new Store(new OneNode(RegisteredMemory.direct(0)), h, List.of(new TableSpec("t", 8, 10, Partitioner.HASH)));
     }
 
     private static byte[] rec(long v) {

@@ -22,7 +22,7 @@ class OwnRowsOnlyTest {
     private record Shadowed(int self, RegisteredMemory[] memory) implements Fabric {
         static Shadowed of(int self) {
             RegisteredMemory[] m = new RegisteredMemory[3];
-            for (int n = 0; n < 3; n++) m[n] = self < 0 || n == self ? new RegisteredMemory(n) : RegisteredMemory.shadow(n);
+            for (int n = 0; n < 3; n++) m[n] = self < 0 || n == self ? RegisteredMemory.direct(n) : RegisteredMemory.shadow(n);
             return new Shadowed(self, m);
         }
 

@@ -11,14 +11,23 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.locks.LockSupport;
+import org.rccj.fabrics.cluster.ClusterNode;
+import org.rccj.fabrics.cluster.ClusterSettings;
+import org.rccj.fabrics.cluster.DataPlane;
+import org.rccj.fabrics.threads.ThreadWorker;
+import org.rccj.primitives.ChunkedMemory;
 import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.MemoryOps;
 import org.rccj.primitives.MemoryStorage;
 import org.rccj.primitives.Op;
+import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
-import org.rccj.primitives.ThreadWorker;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 import org.rccj.ucx.Ucx;
@@ -43,25 +52,35 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * doing so while idle (only brief parks), since on TCP, and on shared memory without UCX-allocated memory, the
  * target's progress is what completes one-sided ops.
  *
- * <p>This class hosts the nodes {@link #hosts} says; today that is every node, in one process, each node with
- * its own context (so traffic between nodes goes through UCX's shared-memory or TCP transports as it would between
- * processes). The per-process form (one node per process on the cluster control plane) is issue 20's phase B.
+ * <p>Two forms, one data plane. {@link #join}: this process is one node of a cluster on the control plane
+ * ({@link ClusterNode}: membership, secret, heartbeats, abort, barrier, gather); the nodes exchange their workers'
+ * addresses and their memory keys as the per-node blob, connect, and wire every endpoint up before the start barrier.
+ * {@link #inProcess}: every node in this process, each with its own context, so traffic between nodes still goes
+ * through UCX's shared-memory or TCP transports (what the test matrix and single-host experiments use).
  */
-public final class UcxFabric implements Fabric {
+public final class UcxFabric implements Fabric, ProcessGroup {
     static final int AM_CALL = 1, AM_REPLY = 2;
     /** Call header: source node, source worker (u16 each), handler, call id (i32 each). */
     static final int CALL_HEADER = 12, REPLY_HEADER = 4;
     private static final long SPIN_NS = 50_000, PARK_NS = 20_000;
     private static final int RESUMES_PER_PASS = 16;
-    private static final long CHUNK_MASK = (1L << RegisteredMemory.CHUNK_BITS) - 1;
+    private static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
+    private static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
 
+    /** The node this process hosts, or -1 when it hosts every node ({@link #inProcess}). */
+    private final int self;
+    /** The control plane ({@link #join}), or null in one process. */
+    private final ClusterNode cluster;
+    private final long base;
+    private volatile boolean running;
+    private final Endpoint[][] views;
     private final int nodes, threads;
     private final CostProfile cost;
     private final Map<String, String> ucxConfig;
     private final UcxContext[] contexts;
     private final Arena memoryArena = Arena.ofShared();
     private final RegisteredMemory[] memory;
-    /** Per node: registered chunks by region then chunk (address, packed key). */
+    /** Per hosted node: registered chunks by region then chunk (address, packed key). */
     private final List<List<ChunkInfo>>[] chunks;
     private final Worker[][] workers;
     private final AtomicInteger unfinished = new AtomicInteger();
@@ -76,34 +95,61 @@ public final class UcxFabric implements Fabric {
     record ChunkInfo(long address, byte[] rkey) {}
 
     /**
-     * A cluster of {@code nodes} x {@code threads} workers in this process; {@code ucxConfig} are UCX settings
-     * without the UCX_ prefix (e.g. TLS=posix,self), on top of UCX's own environment variables.
+     * Every node in this process: {@code nodes} x {@code threads} workers; {@code ucxConfig} are UCX settings without
+     * the UCX_ prefix (e.g. TLS=posix,self), on top of UCX's own environment variables.
      */
+    public static UcxFabric inProcess(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig) {
+        return new UcxFabric(nodes, threads, cost, ucxConfig, null);
+    }
+
+    /** This process's node of the cluster {@code s} describes: joins the control plane (blocks until all joined). */
+    public static UcxFabric join(int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings s) {
+        return new UcxFabric(s.nodes(), threads, cost, ucxConfig, s);
+    }
+
     @SuppressWarnings("unchecked")
-    public UcxFabric(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig) {
+    private UcxFabric(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings cs) {
         this.nodes = nodes;
         this.threads = threads;
         this.cost = cost;
         this.ucxConfig = Map.copyOf(ucxConfig);
+        this.self = cs == null ? -1 : cs.self();
         Ucx ucx = Ucx.load();
         contexts = new UcxContext[nodes];
         memory = new RegisteredMemory[nodes];
         chunks = new List[nodes];
-        workers = new Worker[nodes][threads];
+        workers = new Worker[nodes][];
+        views = new Endpoint[nodes][threads];
         for (int n = 0; n < nodes; n++) {
+            if (!hosts(n)) {
+                memory[n] = RegisteredMemory.shadow(n);
+                for (int t = 0; t < threads; t++) views[n][t] = new RemoteView(n, t);
+                continue;
+            }
             UcxContext ctx = contexts[n] = ucx.newContext(this.ucxConfig);
             List<List<ChunkInfo>> mine = chunks[n] = new ArrayList<>();
-            memory[n] = new RegisteredMemory(n, (node, region, chunk, bytes) -> {
+            memory[n] = new ChunkedMemory(n, (node, region, chunk, bytes) -> {
                 var m = ctx.map(bytes, memoryArena);
                 synchronized (mine) {
                     while (mine.size() <= region) mine.add(new ArrayList<>());
-                    List<ChunkInfo> cs = mine.get(region);
-                    while (cs.size() <= chunk) cs.add(null);
-                    cs.set(chunk, new ChunkInfo(m.address(), m.rkey()));
+                    List<ChunkInfo> cs2 = mine.get(region);
+                    while (cs2.size() <= chunk) cs2.add(null);
+                    cs2.set(chunk, new ChunkInfo(m.address(), m.rkey()));
                 }
-                return m.segment().asByteBuffer();
+                return m.segment().asByteBuffer().order(ByteOrder.nativeOrder());
+            }, false);
+            workers[n] = new Worker[threads];
+            for (int t = 0; t < threads; t++) views[n][t] = workers[n][t] = new Worker(n, t, ctx.newWorker());
+        }
+        if (cs == null) {
+            cluster = null;
+            base = 0;
+        } else {
+            cluster = ClusterNode.join(cs, 1, new DataPlane() {
+                @Override public boolean finished() { return running && unfinished.get() == 0 && inFlight.get() == 0; }
+                @Override public void stopping() { for (Worker w : workers[self]) if (w.thread != null) LockSupport.unpark(w.thread); }
             });
-            for (int t = 0; t < threads; t++) workers[n][t] = new Worker(n, t, ctx.newWorker());
+            base = cluster.base();
         }
     }
 
@@ -111,7 +157,46 @@ public final class UcxFabric implements Fabric {
     @Override public int nodes() { return nodes; }
     @Override public int threads() { return threads; }
     @Override public RegisteredMemory memory(int node) { return memory[node]; }
-    @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
+    @Override public Endpoint endpoint(int node, int worker) { return views[node][worker]; }
+    @Override public boolean hosts(int node) { return self < 0 || node == self; }
+    @Override public long origin() { return cluster == null ? Fabric.super.origin() : 0; }
+
+    // ---------------------------------------------------------------- ProcessGroup (the control plane's)
+
+    @Override public int self() { return self; }
+
+    /**
+     * Exchanges this node's blob (workers' addresses, memory keys) with every node, connects and wires up every
+     * endpoint (progressing this node's workers, which peers' wire-up needs too), then meets the others at the
+     * control plane's barrier, still progressing until it returns.
+     */
+    @Override
+    public long startBarrier(byte[] descriptor) {
+        byte[][] raw = cluster.exchange(blob(self));
+        Blob[] blobs = new Blob[nodes];
+        for (int n = 0; n < nodes; n++) blobs[n] = Blob.parse(raw[n], threads);
+        connect(blobs);
+        long[] start = {Long.MIN_VALUE};
+        RuntimeException[] failed = {null};
+        Thread barrier = new Thread(() -> {
+            try {
+                start[0] = cluster.startBarrier(descriptor);
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            }
+        }, "rcc-ucx-barrier");
+        barrier.start();
+        while (barrier.isAlive()) for (Worker w : workers[self]) w.ucx.progress();
+        try {
+            barrier.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed[0] != null) throw failed[0];
+        return start[0];
+    }
+
+    @Override public byte[][] gather(byte[] mine) { return cluster.gather(mine); }
 
     /** The UCX settings this fabric was made with. */
     public Map<String, String> ucxConfig() { return ucxConfig; }
@@ -119,15 +204,62 @@ public final class UcxFabric implements Fabric {
     /** ucp_ep_print_info of node 0's worker 0 to each other node (after {@link #run}). */
     public Map<Integer, String> lanes() { return lanes; }
 
-    /** Connects every worker to every worker of the other nodes and unpacks their memory keys (once, before the run). */
-    private void connect() {
+    /** What a node tells the others: its workers' addresses and its chunks (address and packed key, by region). */
+    record Blob(byte[][] addresses, List<List<ChunkInfo>> chunks) {
+        static Blob parse(byte[] b, int threads) {
+            ByteBuffer in = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+            byte[][] addresses = new byte[threads][];
+            for (int t = 0; t < threads; t++) in.get(addresses[t] = new byte[in.getInt()]);
+            List<List<ChunkInfo>> regions = new ArrayList<>();
+            for (int r = in.getInt(); r > 0; r--) {
+                List<ChunkInfo> cs = new ArrayList<>();
+                for (int c = in.getInt(); c > 0; c--) {
+                    long address = in.getLong();
+                    byte[] key = new byte[in.getInt()];
+                    in.get(key);
+                    cs.add(new ChunkInfo(address, key));
+                }
+                regions.add(cs);
+            }
+            return new Blob(addresses, regions);
+        }
+
+        byte[] bytes() {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+            java.util.function.Consumer<Long> i32 = v -> { b.clear(); b.putInt((int) (long) v); out.write(b.array(), 0, 4); };
+            for (byte[] a : addresses) { i32.accept((long) a.length); out.writeBytes(a); }
+            i32.accept((long) chunks.size());
+            for (List<ChunkInfo> cs : chunks) {
+                i32.accept((long) cs.size());
+                for (ChunkInfo c : cs) {
+                    b.clear();
+                    b.putLong(c.address());
+                    out.write(b.array(), 0, 8);
+                    i32.accept((long) c.rkey().length);
+                    out.writeBytes(c.rkey());
+                }
+            }
+            return out.toByteArray();
+        }
+    }
+
+    private byte[] blob(int node) {
+        byte[][] addresses = new byte[threads][];
+        for (int t = 0; t < threads; t++) addresses[t] = workers[node][t].ucx.address();
+        synchronized (chunks[node]) {
+            return new Blob(addresses, chunks[node]).bytes();
+        }
+    }
+
+    /** Connects every hosted worker to every worker of the other nodes, unpacks their keys and wires up (once). */
+    private void connect(Blob[] blobs) {
         if (connected) return;
         connected = true;
-        byte[][][] addresses = new byte[nodes][threads][];
-        for (int n = 0; n < nodes; n++) for (int t = 0; t < threads; t++) addresses[n][t] = workers[n][t].ucx.address();
-        for (int n = 0; n < nodes; n++) for (int t = 0; t < threads; t++) workers[n][t].connect(addresses);
+        for (int n = 0; n < nodes; n++) if (hosts(n)) for (Worker w : workers[n]) w.connect(blobs);
         wireUp();
-        for (int m = 1; m < nodes; m++) lanes.put(m, workers[0][0].eps[m][0].info());
+        int from = self < 0 ? 0 : self;
+        for (int m = 0; m < nodes; m++) if (m != from) lanes.put(m, workers[from][0].eps[m][0].info());
     }
 
     /**
@@ -136,12 +268,12 @@ public final class UcxFabric implements Fabric {
      */
     private void wireUp() {
         List<long[]> open = new ArrayList<>();   // {node, worker, request}
-        for (int n = 0; n < nodes; n++) for (int t = 0; t < threads; t++) {
+        for (int n = 0; n < nodes; n++) if (hosts(n)) for (int t = 0; t < threads; t++) {
             for (UcxEndpoint[] es : workers[n][t].eps) if (es != null) for (UcxEndpoint e : es) open.add(new long[] {n, t, e.flushRequest()});
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!open.isEmpty()) {
-            for (Worker[] ws : workers) for (Worker w : ws) w.ucx.progress();
+            for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.ucx.progress();
             open.removeIf(o -> workers[(int) o[0]][(int) o[1]].ucx.done("ucp_ep_flush_nbx (connecting)", o[2]));
             if (System.nanoTime() > deadline) throw new IllegalStateException("ucx: endpoints did not connect within 60 s");
         }
@@ -149,19 +281,28 @@ public final class UcxFabric implements Fabric {
 
     @Override
     public void run(WorkerHost[][] hosts) {
-        connect();
-        unfinished.set(nodes * threads);
-        Thread[] ts = new Thread[nodes * threads];
-        for (int n = 0; n < nodes; n++) {
+        if (cluster == null) {
+            Blob[] blobs = new Blob[nodes];
+            for (int n = 0; n < nodes; n++) blobs[n] = Blob.parse(blob(n), threads);
+            connect(blobs);
+        } else {
+            cluster.checkFailure();
+        }
+        int hosted = self < 0 ? nodes : 1;
+        unfinished.set(hosted * threads);
+        Thread[] ts = new Thread[hosted * threads];
+        for (int n = 0, k = 0; n < nodes; n++) {
+            if (!hosts(n)) continue;
             for (int t = 0; t < threads; t++) {
                 Worker w = workers[n][t];
                 w.host = hosts[n][t];
                 Thread th = new Thread(w::loop, "rcc-ucx-worker-" + n + "-" + t);
                 th.setDaemon(true);
                 w.thread = th;
-                ts[n * threads + t] = th;
+                ts[k++] = th;
             }
         }
+        running = true;
         for (Thread th : ts) th.start();
         for (Thread th : ts) {
             try {
@@ -172,6 +313,8 @@ public final class UcxFabric implements Fabric {
                 throw new IllegalStateException("interrupted while running the ucx fabric", e);
             }
         }
+        running = false;
+        if (cluster != null) cluster.checkFailure();
         Throwable f = failure.get();
         if (f instanceof RuntimeException re) throw re;
         if (f instanceof Error er) throw er;
@@ -179,6 +322,7 @@ public final class UcxFabric implements Fabric {
     }
 
     private boolean allDone() {
+        if (cluster != null) return stop || cluster.stopped();
         return stop || (unfinished.get() == 0 && inFlight.get() == 0);
     }
 
@@ -187,10 +331,11 @@ public final class UcxFabric implements Fabric {
         if (closed) return;
         closed = true;
         stop = true;
-        for (Worker[] ws : workers) for (Worker w : ws) w.closeEndpoints();
-        for (Worker[] ws : workers) for (Worker w : ws) w.ucx.close();
+        if (cluster != null) cluster.close();
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.closeEndpoints();
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.ucx.close();
         memoryArena.close();
-        for (UcxContext c : contexts) c.close();
+        for (UcxContext c : contexts) if (c != null) c.close();
     }
 
     /** An op (or a message) handed to UCX and not finished yet, with the native buffer it uses. */
@@ -230,16 +375,16 @@ public final class UcxFabric implements Fabric {
             ucx.setAmHandler(AM_REPLY, (data, from) -> replied.add(readReply(data)));
         }
 
-        void connect(byte[][][] addresses) {
+        void connect(Blob[] blobs) {
             eps = new UcxEndpoint[nodes][];
             keys = new UcxRemoteKey[nodes][][];
             bases = new long[nodes][][];
             for (int m = 0; m < nodes; m++) {
                 if (m == node) continue;
                 eps[m] = new UcxEndpoint[threads];
-                for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(addresses[m][u]);
+                for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
                 UcxEndpoint oneSided = eps[m][worker % threads];
-                List<List<ChunkInfo>> cs = chunks[m];
+                List<List<ChunkInfo>> cs = blobs[m].chunks();
                 keys[m] = new UcxRemoteKey[cs.size()][];
                 bases[m] = new long[cs.size()][];
                 for (int r = 0; r < cs.size(); r++) {
@@ -256,8 +401,8 @@ public final class UcxFabric implements Fabric {
 
         void closeEndpoints() {
             if (eps == null) return;
+            // peers may be gone (or stopped progressing): the endpoints are released with the worker, not flushed
             for (UcxRemoteKey[][] k : keys) if (k != null) for (UcxRemoteKey[] kr : k) for (UcxRemoteKey key : kr) key.close();
-            for (UcxEndpoint[] es : eps) if (es != null) for (UcxEndpoint e : es) e.close(true);
             eps = null;
         }
 
@@ -314,6 +459,7 @@ public final class UcxFabric implements Fabric {
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
                 stop = true;
+                if (cluster != null) cluster.fail("node " + node + " worker " + worker + " failed: " + t);
             }
         }
 
@@ -372,7 +518,7 @@ public final class UcxFabric implements Fabric {
             if (request == 0) finish(s); else pending.add(s);
         }
 
-        @Override public long now() { return System.nanoTime(); }
+        @Override public long now() { return System.nanoTime() - base; }
         // passive RPCs would need the sender to learn from a later reply that the handler ran; not done yet
         @Override public boolean passiveRpc() { return false; }
 
@@ -434,8 +580,8 @@ public final class UcxFabric implements Fabric {
                 // the batch executes in posting order: an op after unsignaled ones (update, then unlock) is fenced
                 if (unsignaledBefore) ucx.fence();
                 if (!op.signaled) unsignaledBefore = true;
-                int chunk = (int) (op.offset >>> RegisteredMemory.CHUNK_BITS);
-                if ((op.offset + Math.max(op.length, 8) - 1) >>> RegisteredMemory.CHUNK_BITS != chunk)
+                int chunk = (int) (op.offset >>> CHUNK_BITS);
+                if ((op.offset + Math.max(op.length, 8) - 1) >>> CHUNK_BITS != chunk)
                     throw new IllegalArgumentException("a " + op.verb + " across a 1 GiB chunk boundary of region " + op.region);
                 long addr = bases[dst][op.region][chunk] + (op.offset & CHUNK_MASK);
                 UcxRemoteKey key = keys[dst][op.region][chunk];
@@ -482,6 +628,31 @@ public final class UcxFabric implements Fabric {
             MemorySegment.copy(call.reply, 0, b, JAVA_BYTE, REPLY_HEADER, call.replyLength);
             track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b));
             callPool.add(call);
+        }
+    }
+
+    /** Another process's worker as seen from here: only its clock (the cluster clock) is usable. */
+    private final class RemoteView implements Endpoint {
+        final int node, worker;
+        final Counters counters = new Counters();
+
+        RemoteView(int node, int worker) { this.node = node; this.worker = worker; }
+
+        @Override public int node() { return node; }
+        @Override public int worker() { return worker; }
+        @Override public long now() { return System.nanoTime() - base; }
+        @Override public Counters counters() { return counters; }
+        @Override public long busyNanos() { return -1; }
+        @Override public CostProfile profile() { return cost; }
+        @Override public void charge(long ns) {}
+        @Override public void compute(long ns) { throw remote(); }
+        @Override public void post(Op[] ops, int n) { throw remote(); }
+        @Override public void post(Op op) { throw remote(); }
+        @Override public void reply(Op call) { throw remote(); }
+        @Override public void timer(Op op, long time) { throw remote(); }
+
+        private IllegalStateException remote() {
+            return new IllegalStateException("node " + node + " runs in another process; this is node " + self);
         }
     }
 }

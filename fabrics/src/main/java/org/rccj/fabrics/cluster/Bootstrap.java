@@ -1,0 +1,177 @@
+package org.rccj.fabrics.cluster;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A {@link ClusterNode}'s start-up: every connection of the node, each opened by a {@link Handshake}. A connection
+ * refused (wrong secret, other config, a replayed hello) costs one log line naming the peer; a node that does not
+ * come within the join timeout is named.
+ */
+final class Bootstrap {
+    private final ClusterNode node;
+    private final ClusterSettings settings;
+    private final int self, nodes, lanes;
+    private final ServerSocketChannel server;
+    private final Link[][] peers;
+    private final List<Link> links;
+    private final SecureRandom random = new SecureRandom();
+
+    Bootstrap(ClusterNode node, ClusterSettings settings, int lanes, ServerSocketChannel server, Link[][] peers, List<Link> links) {
+        this.node = node;
+        this.settings = settings;
+        this.self = settings.self();
+        this.nodes = settings.nodes();
+        this.lanes = lanes;
+        this.server = server;
+        this.peers = peers;
+        this.links = links;
+    }
+
+    /** Connects to every lower node and accepts every higher one, {@code lanes} connections each; blocks until done. */
+    void meetEveryNode() throws IOException {
+        long deadline = System.nanoTime() + settings.joinTimeoutMs() * 1_000_000L;
+        for (int j = 0; j < self; j++) {
+            for (int l = 0; l < lanes; l++) links.add(peers[j][l] = connect(j, l, deadline));
+        }
+        server.socket().setSoTimeout(100);
+        int missing = (nodes - 1 - self) * lanes;
+        while (missing > 0) {
+            if (System.nanoTime() > deadline) {
+                List<String> names = new ArrayList<>();
+                for (int j = self + 1; j < nodes; j++) if (Arrays.asList(peers[j]).contains(null)) names.add("node " + j + " (" + ClusterNode.str(settings.hosts().get(j)) + ")");
+                throw new ClusterFailure(String.join(", ", names) + " did not join within "
+                        + settings.joinTimeoutMs() / 1000.0 + " s");
+            }
+            SocketChannel ch;
+            try {
+                ch = server.socket().accept().getChannel();
+            } catch (java.net.SocketTimeoutException e) {
+                continue;
+            }
+            Link p = accept(ch);
+            if (p != null) {
+                links.add(peers[p.node][p.lane] = p);
+                missing--;
+            }
+        }
+    }
+
+    private Link connect(int j, int lane, long deadline) throws IOException {
+        InetSocketAddress addr = settings.hosts().get(j);
+        String lastProblem = "";
+        while (true) {
+            SocketChannel ch = SocketChannel.open();
+            try {
+                ch.socket().connect(addr, 1000);
+                // on loopback a connect to a port nobody listens on can pick that very port as its own and "succeed"
+                if (ch.getLocalAddress().equals(ch.getRemoteAddress())) throw new IOException("connected to itself");
+            } catch (IOException e) {
+                ch.close();
+                lastProblem = e.getMessage();
+                if (System.nanoTime() > deadline) {
+                    throw new ClusterFailure("node " + j + " (" + str(addr) + ") did not join within " + settings.joinTimeoutMs() / 1000.0 + " s"
+                            + (lastProblem == null || lastProblem.equals("Connection refused") ? "" : " (" + lastProblem + ")"));
+                }
+                sleep(50);
+                continue;
+            }
+            configure(ch);
+            ch.socket().setSoTimeout((int) Math.max(1000, settings.joinTimeoutMs()));
+            DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
+            DataInputStream in = new DataInputStream(ch.socket().getInputStream());
+            byte[] nonce = new byte[Handshake.NONCE], challenge = new byte[Handshake.NONCE];
+            random.nextBytes(nonce);
+            int status;
+            try {
+                in.readFully(challenge);
+                Handshake.Hello.create(settings.secret(), self, j, nodes, lane, settings.configDigest(), nonce, challenge).write(out);
+                status = in.readUnsignedByte();
+            } catch (IOException e) {
+                ch.close();         // e.g. a listener of a previous run about to close: try again
+                settings.log().println("rcc: node " + self + ": handshake with node " + j + " (" + str(addr) + ") failed (" + e + "); trying again");
+                if (System.nanoTime() > deadline) {
+                    throw new ClusterFailure("node " + j + " (" + str(addr) + ") closed the connection during the handshake");
+                }
+                sleep(50);
+                continue;
+            }
+            if (status != 0) {
+                String why = in.readUTF();
+                ch.close();
+                throw new ClusterFailure("node " + j + " (" + str(addr) + ") refused this node: " + why);
+            }
+            byte[] ack = new byte[Handshake.MAC];
+            in.readFully(ack);
+            if (!java.security.MessageDigest.isEqual(ack, Handshake.mac(settings.secret(), "ack", j, self, nodes, lane, settings.configDigest(), nonce, challenge))) {
+                ch.close();
+                throw new ClusterFailure("node " + j + " (" + str(addr) + ") does not know the run's secret: refused");
+            }
+            ch.socket().setSoTimeout(0);
+            return new Link(node, j, lane, ch);
+        }
+    }
+
+    /** Reads and checks a handshake; null (and one log line naming the peer) when refused. */
+    private Link accept(SocketChannel ch) throws IOException {
+        String who = String.valueOf(ch.getRemoteAddress());
+        try {
+            configure(ch);
+            ch.socket().setSoTimeout(2000);
+            DataInputStream in = new DataInputStream(ch.socket().getInputStream());
+            DataOutputStream out = new DataOutputStream(ch.socket().getOutputStream());
+            byte[] challenge = new byte[Handshake.NONCE];
+            random.nextBytes(challenge);
+            out.write(challenge);
+            out.flush();
+            Handshake.Hello h = Handshake.Hello.read(in);
+            String problem = h.problem(settings.secret(), self, nodes, lanes, settings.configDigest(), challenge);
+            if (problem == null && peers[h.from()][h.lane()] != null) {
+                problem = "node " + h.from() + (lanes > 1 ? " (connection " + h.lane() + ")" : "") + " is already connected";
+            }
+            if (problem != null) {
+                String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
+                settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
+                out.writeByte(1);
+                out.writeUTF(problem);
+                out.flush();
+                ch.close();
+                return null;
+            }
+            out.writeByte(0);
+            out.write(Handshake.mac(settings.secret(), "ack", self, h.from(), nodes, h.lane(), settings.configDigest(), h.nonce(), challenge));
+            out.flush();
+            ch.socket().setSoTimeout(0);
+            return new Link(node, h.from(), h.lane(), ch);
+        } catch (IOException e) {
+            settings.log().println("rcc: node " + self + " refused a connection from " + who + ": handshake failed (" + e.getMessage() + ")");
+            ch.close();
+            return null;
+        }
+    }
+
+    private static void configure(SocketChannel ch) throws IOException {
+        ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+    }
+
+    private static String str(InetSocketAddress a) { return ClusterNode.str(a); }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterFailure("interrupted during start-up");
+        }
+    }
+}

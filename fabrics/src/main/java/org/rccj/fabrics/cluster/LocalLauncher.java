@@ -1,0 +1,213 @@
+package org.rccj.fabrics.cluster;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.rccj.framework.run.Config;
+import org.rccj.framework.run.NodeReports;
+import org.rccj.framework.run.RunResult;
+
+/**
+ * {@code rcc run} on a multi-process fabric ({@link ClusterFabricFactory}): spawns one {@code rcc node} process per
+ * node on loopback, with a fresh random secret in a file only this user can read, waits for them and returns node 0's
+ * merged result (which {@code rcc run} writes like any other). A node that fails stops the others at once; Ctrl-C
+ * (the JVM's shutdown) stops every node, and a node whose launcher vanished stops by itself (--watch-parent), so
+ * none is left behind.
+ */
+public final class LocalLauncher {
+    private static final long POLL_MS = 20, GRACE_MS = 3000;
+    /** The exit code of an {@code rcc node} that stopped because the cluster failed (another node's fault, usually). */
+    public static final int CLUSTER_EXIT = 3;
+
+    private LocalLauncher() {}
+
+    /** Whether {@code config} runs one process per node (through this launcher or {@code rcc node}). */
+    public static boolean multiProcess(Config config) { return config.fabricFactory() instanceof ClusterFabricFactory; }
+
+    /** Runs {@code config}'s nodes as processes of {@code mainClass} (the CLI's, which has the {@code node} command). */
+    public static RunResult run(Config config, PrintStream progress, String mainClass) {
+        String what = config.fabric() + " run";
+        Path dir = null;
+        List<Process> procs = new ArrayList<>();
+        Path[] made = new Path[1];
+        // Ctrl-C (or SIGTERM) ends the JVM without the finally below: the hook stops the nodes and removes the secret
+        Thread hook = new Thread(() -> {
+            stopAll(procs);
+            if (made[0] != null) deleteTree(made[0]);
+        }, "rcc-launcher-stop");
+        try {
+            dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            made[0] = dir;
+            Path secret = dir.resolve("secret");
+            ClusterSecret.create(secret);
+            Path cfg = dir.resolve("config.json");
+            Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
+            Path result = dir.resolve("result.bin");
+            List<String> hosts = new ArrayList<>();
+            for (int port : freePorts(config.nodes())) hosts.add("127.0.0.1:" + port);
+            Runtime.getRuntime().addShutdownHook(hook);
+            String[] last = new String[config.nodes()];
+            List<Thread> pumps = new ArrayList<>();
+            for (int i = 0; i < config.nodes(); i++) {
+                List<String> cmd = new ArrayList<>(javaCommand(mainClass));
+                cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
+                        "--secret-file", secret.toString(), "--watch-parent",
+                        // rcc node takes tcp unless told otherwise: name this run's fabric
+                        "--set", "fabric=" + config.fabric()));
+                if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
+                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+                procs.add(p);
+                pumps.add(pump(p, i, progress, last));
+            }
+            if (progress != null) progress.println("rcc: " + config.fabric() + ": " + config.nodes() + " node processes on " + String.join(", ", hosts));
+            int failed = waitAll(procs);
+            if (failed >= 0) {
+                stopAll(procs);
+                for (Thread t : pumps) t.join(1000);
+                Process p = procs.get(failed);
+                String why = last[failed] != null ? last[failed].replaceFirst("^rcc: ", "")
+                        : "exited with code " + p.exitValue() + signal(p.exitValue());
+                throw new ClusterFailure(what + " stopped: node " + failed + " failed: " + why);
+            }
+            for (Thread t : pumps) t.join(1000);
+            if (!Files.exists(result)) throw new ClusterFailure(what + " stopped: node 0 ended without a result");
+            RunResult r = (RunResult) NodeReports.deserialize(Files.readAllBytes(result), "node 0's result");
+            r.config = config;
+            return r;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ClusterFailure(what + " interrupted");
+        } finally {
+            stopAll(procs);
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // shutting down: the hook runs anyway
+            }
+            if (dir != null) deleteTree(dir);
+        }
+    }
+
+    /** Waits until every node exited 0 (returns -1) or one failed (returns it; a node that failed by itself first). */
+    private static int waitAll(List<Process> procs) throws InterruptedException {
+        while (true) {
+            boolean all = true;
+            int failed = -1;
+            for (int i = 0; i < procs.size(); i++) {
+                Process p = procs.get(i);
+                if (p.isAlive()) {
+                    all = false;
+                    continue;
+                }
+                int code = p.exitValue();
+                if (code == 0) continue;
+                // prefer the node that failed on its own (killed, crashed) over those it took down with it (exit 3)
+                if (failed < 0 || (procs.get(failed).exitValue() == CLUSTER_EXIT && code != CLUSTER_EXIT)) failed = i;
+            }
+            if (failed >= 0) {
+                Thread.sleep(POLL_MS * 5);     // let the node that caused it be seen too
+                for (int i = 0; i < procs.size(); i++) {
+                    Process p = procs.get(i);
+                    if (!p.isAlive() && p.exitValue() != 0 && p.exitValue() != CLUSTER_EXIT
+                            && procs.get(failed).exitValue() == CLUSTER_EXIT) failed = i;
+                }
+                return failed;
+            }
+            if (all) return -1;
+            Thread.sleep(POLL_MS);
+        }
+    }
+
+    private static String signal(int code) {
+        return code > 128 && code < 160 ? " (killed by signal " + (code - 128) + ")" : "";
+    }
+
+    /** Stops every node still running: politely, then by force after a grace period. */
+    static void stopAll(List<Process> procs) {
+        for (Process p : procs) if (p.isAlive()) p.destroy();
+        long deadline = System.nanoTime() + GRACE_MS * 1_000_000L;
+        for (Process p : procs) {
+            try {
+                long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+                if (!p.waitFor(left, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                    p.waitFor(GRACE_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Copies a node's output, each line prefixed with its node, and remembers its last "rcc: " line. */
+    private static Thread pump(Process p, int node, PrintStream progress, String[] last) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (line.startsWith("rcc: ")) last[node] = line;
+                    if (progress != null) progress.println("[node " + node + "] " + line);
+                }
+            } catch (IOException ignored) {
+                // the node is gone
+            }
+        }, "rcc-node-" + node + "-output");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** The command that starts this program again: same java, JVM flags and class path. */
+    public static List<String> javaCommand(String mainClass) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("-agentlib:jdwp") || a.startsWith("-javaagent")) continue;
+            cmd.add(a);
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(mainClass);
+        return cmd;
+    }
+
+    /** Ports free on loopback right now (each bound and released; the nodes bind them a moment later). */
+    public static int[] freePorts(int n) throws IOException {
+        int[] ports = new int[n];
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < n; i++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                held.add(s);
+                ports[i] = s.getLocalPort();
+            }
+        } finally {
+            for (ServerSocket s : held) s.close();
+        }
+        return ports;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temp directory left behind is harmless
+        }
+    }
+}

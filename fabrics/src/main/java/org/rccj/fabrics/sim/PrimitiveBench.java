@@ -1,0 +1,225 @@
+package org.rccj.fabrics.sim;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.rccj.framework.coro.Coroutine;
+import org.rccj.framework.stats.Histogram;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Fabric;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.primitives.Op;
+import org.rccj.fabrics.sim.SimFabric;
+import org.rccj.primitives.Verb;
+import org.rccj.primitives.WorkerHost;
+
+/**
+ * Primitive micro-benchmarks on the {@code sim} fabric (calibration.md): peak verb rates per machine,
+ * round trips, READ against RPC, the effect of coroutines, doorbell batching and passive ACK. They only
+ * exercise the verbs layer and the cost profile, never a protocol: this is what a profile is checked
+ * against, next to the figures measured on the hardware.
+ */
+public final class PrimitiveBench {
+    /** Who talks to whom: every node to random other nodes, or every other node to node 0 (a server's peak). */
+    public enum Pattern { ALL_TO_ALL, TO_NODE0,
+        /** Every worker on its own node's memory: CAS/FAA through the local NIC when the profile says so. */
+        LOOPBACK }
+
+    /**
+     * @param batch ops per doorbell batch to one destination
+     * @param separateDoorbells post a batch's ops with one doorbell each (to measure what batching saves)
+     * @param passiveAck only the last op of a batch is signaled (RPC: the others are passive, no reply)
+     */
+    public record Scenario(String name, Verb verb, int payload, int nodes, int threads, int coroutines, int batch,
+                           boolean separateDoorbells, boolean passiveAck, Pattern pattern) {}
+
+    /** @param mopsPerMachine million ops per second per machine (per server machine for TO_NODE0) */
+    public record Result(Scenario scenario, double mopsPerMachine, double p50Us, double meanUs) {}
+
+    private static final long WARMUP_NS = 20_000, MEASURE_NS = 200_000;
+    private static final int REGION_BYTES = 1 << 20;
+
+    private PrimitiveBench() {}
+
+    public static Result run(CostProfile profile, Scenario s) {
+        SimFabric fabric = new SimFabric(s.nodes, s.threads, profile, FaultSettings.NONE);
+        for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
+        fabric.oneSidedAtomics(s.pattern == Pattern.LOOPBACK);
+        BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
+        for (int n = 0; n < s.nodes; n++) {
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, WARMUP_NS, MEASURE_NS);
+        }
+        for (BenchWorker[] ws : hosts) for (BenchWorker w : ws) w.base = 0;    // virtual time starts at 0
+        fabric.run(hosts);
+        return result(s, hosts, MEASURE_NS);
+    }
+
+    /**
+     * The same scenario on a real multi-process fabric: {@code processes[n]} is node n's fabric (each hosts one
+     * node; here all in this JVM, each with its own network thread and sockets). Windows are wall-clock ns from
+     * each worker's first reading of the clock.
+     */
+    public static Result run(List<? extends Fabric> processes, Scenario s, long warmupNs, long measureNs) {
+        BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
+        for (Fabric f : processes) f.memory(0).register("bench", REGION_BYTES);
+        for (Fabric f : processes) for (int n = 1; n < s.nodes; n++) f.memory(n).register("bench", REGION_BYTES);
+        List<Thread> threads = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        for (int n = 0; n < s.nodes; n++) {
+            Fabric f = processes.get(n);
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(f.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
+            WorkerHost[][] mine = new WorkerHost[s.nodes][];
+            mine[n] = hosts[n];
+            Thread th = new Thread(() -> {
+                try {
+                    f.run(mine);
+                } catch (RuntimeException e) {
+                    failed.compareAndSet(null, e);
+                }
+            }, "bench-node-" + n);
+            threads.add(th);
+            th.start();
+        }
+        for (Thread th : threads) {
+            try {
+                th.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        if (failed.get() != null) throw failed.get();
+        return result(s, hosts, measureNs);
+    }
+
+    private static Result result(Scenario s, BenchWorker[][] hosts, long measureNs) {
+        long ops = 0;
+        Histogram lat = new Histogram();
+        for (BenchWorker[] ws : hosts) {
+            for (BenchWorker w : ws) {
+                ops += w.ops;
+                lat.add(w.latency);
+            }
+        }
+        double machines = s.pattern == Pattern.TO_NODE0 ? 1 : s.nodes;
+        double mops = ops / (measureNs / 1e9) / machines / 1e6;
+        return new Result(s, mops, lat.quantile(0.5) / 1e3, lat.mean() / 1e3);
+    }
+
+    private static final class BenchCoroutine {
+        Coroutine coroutine;
+        int pending;
+        boolean waiting;
+        final Op[] ops;
+
+        BenchCoroutine(int batch) {
+            ops = new Op[batch];
+            for (int i = 0; i < batch; i++) {
+                ops[i] = new Op();
+                ops[i].owner = this;
+            }
+        }
+    }
+
+    private static final class BenchWorker implements WorkerHost {
+        final Endpoint ep;
+        final Scenario s;
+        final ArrayDeque<BenchCoroutine> ready = new ArrayDeque<>();
+        final List<BenchCoroutine> coroutines = new ArrayList<>();
+        final Histogram latency = new Histogram();
+        final SplittableRandom rng;
+        final long warmupNs, measureNs;
+        long base = Long.MIN_VALUE;
+        int done;
+        long ops;
+
+        BenchWorker(Endpoint ep, Scenario s, boolean serverOnly, long warmupNs, long measureNs) {
+            this.ep = ep;
+            this.s = s;
+            this.warmupNs = warmupNs;
+            this.measureNs = measureNs;
+            this.rng = new SplittableRandom(ep.node() * 1000L + ep.worker());
+            if (serverOnly) return;
+            for (int c = 0; c < s.coroutines; c++) {
+                BenchCoroutine bc = new BenchCoroutine(s.batch);
+                bc.coroutine = new Coroutine(() -> loop(bc));
+                coroutines.add(bc);
+                ready.add(bc);
+            }
+        }
+
+        private int target() {
+            if (s.pattern == Pattern.TO_NODE0) return 0;
+            if (s.pattern == Pattern.LOOPBACK) return ep.node();
+            int t = rng.nextInt(s.nodes - 1);
+            return t >= ep.node() ? t + 1 : t;
+        }
+
+        private void loop(BenchCoroutine c) {
+            if (base == Long.MIN_VALUE) base = ep.now();
+            long warmEnd = base + warmupNs, end = warmEnd + measureNs;
+            while (ep.now() < end) {
+                int node = target();
+                long off = (long) rng.nextInt(REGION_BYTES / 512) * 512;
+                for (int i = 0; i < s.batch; i++) {
+                    Op op = c.ops[i];
+                    switch (s.verb) {
+                        case READ -> op.read(node, 0, off, s.payload);
+                        case WRITE -> op.write(node, 0, off, s.payload);
+                        case CAS -> op.cas(node, 0, off, 0, 0);
+                        case FAA -> op.faa(node, 0, off, 1);
+                        case RPC -> op.rpc(node, 0, 8);   // a small request; the reply carries the payload
+                        default -> throw new IllegalArgumentException(s.verb.toString());
+                    }
+                    op.signaled = !s.passiveAck || i == s.batch - 1;
+                    if (op.signaled) c.pending++;
+                }
+                long t0 = ep.now();
+                if (s.separateDoorbells || s.verb == Verb.RPC) {
+                    for (Op op : c.ops) ep.post(op);
+                } else {
+                    ep.post(c.ops, s.batch);
+                }
+                if (c.pending > 0) {
+                    c.waiting = true;
+                    Coroutine.suspend();
+                }
+                long t1 = ep.now();
+                // count by completion time: with deep NIC queues, ops posted near the end complete after it
+                if (t1 >= warmEnd && t1 < end) {
+                    ops += s.batch;
+                    latency.record(t1 - t0);
+                }
+            }
+        }
+
+        @Override
+        public void onComplete(Op op) {
+            BenchCoroutine c = (BenchCoroutine) op.owner;
+            if (--c.pending == 0 && c.waiting) {
+                c.waiting = false;
+                ready.add(c);
+            }
+        }
+
+        @Override
+        public void onRpc(Op call) {
+            call.replyBuffer(s.payload);
+            ep.reply(call);
+        }
+
+        @Override
+        public boolean runOne() {
+            BenchCoroutine c = ready.poll();
+            if (c == null) return false;
+            c.coroutine.resume();
+            if (c.coroutine.isDone()) done++;
+            return true;
+        }
+
+        @Override public boolean hasReady() { return !ready.isEmpty(); }
+        @Override public boolean finished() { return done == coroutines.size(); }
+    }
+}

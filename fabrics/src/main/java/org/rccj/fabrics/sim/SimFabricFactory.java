@@ -1,0 +1,58 @@
+package org.rccj.fabrics.sim;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rccj.fabrics.Profiles;
+import org.rccj.framework.config.Param;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.FabricSetup;
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Fabric;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.fabrics.sim.SimFabric;
+
+/** Registers {@code sim}: the deterministic simulated cluster, its cost profile and the faults it can inject. */
+public final class SimFabricFactory implements FabricFactory {
+    static final String PROFILE = Profiles.KEY, TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
+            CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics";
+    static final List<Param> PARAMS = List.of(
+            Profiles.param("cost profile of the simulated machine"),
+            Param.ofBoolean(TORN_READS, false, "multi-line one-sided READs reach memory line by line, so concurrent writes can tear them"),
+            Param.ofBoolean(INCOHERENT_ATOMICS, false, "a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
+            Param.ofBoolean(CPU_LOCAL_ATOMICS, false, "test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"));
+
+    @Override public String name() { return "sim"; }
+
+    @Override
+    public String description() {
+        return "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; cost model from a profile (default)";
+    }
+
+    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public boolean virtualTime() { return true; }
+
+    @Override
+    public Fabric create(FabricSetup s) {
+        return new SimFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)),
+                new FaultSettings(s.b(TORN_READS), s.b(INCOHERENT_ATOMICS), s.b(CPU_LOCAL_ATOMICS)));
+    }
+
+    /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */
+    @Override
+    public void check(Map<String, Object> settings) { Profiles.check(settings); }
+
+    /** With torn reads on: how many READs were torn, and how many of them saw memory change while in flight. */
+    @Override
+    public Map<String, Double> metrics(Fabric fabric, FabricSetup s) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        SimFabric sim = (SimFabric) fabric;
+        if (sim.loopbackAtomics()) m.put("loopback_atomics", (double) sim.loopbackAtomicCount());
+        if (s.b(INCOHERENT_ATOMICS)) m.put("atomic_races", (double) sim.atomicRaces());
+        if (s.b(TORN_READS)) {
+            m.put("torn_reads", (double) sim.tornReads());
+            m.put("torn_reads_observed", (double) sim.tornReadsObserved());
+        }
+        return m;
+    }
+}

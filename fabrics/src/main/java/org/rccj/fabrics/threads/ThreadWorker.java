@@ -1,0 +1,108 @@
+package org.rccj.fabrics.threads;
+
+import org.rccj.primitives.CostProfile;
+import org.rccj.primitives.Counters;
+import org.rccj.primitives.Endpoint;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.WorkerHost;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A worker of a fabric that gives every worker a real thread ({@code local}, {@code tcp}): what their event loops
+ * share. Timers, the wall-clock endpoint basics, and the end of a loop pass: a pass that did work counts as busy
+ * time; an idle worker spins for {@code spinNs}, then parks until woken ({@link #wake}), its next timer or
+ * {@code parkNs}.
+ */
+public abstract class ThreadWorker implements Endpoint {
+    protected final int node, worker;
+    protected final Counters counters = new Counters();
+    private final CostProfile cost;
+    private final long spinNs, parkNs;
+    private final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
+    /** The worker's thread, set before it starts. */
+    public volatile Thread thread;
+    /** The worker's host, set before its thread starts (volatile: a network thread may read it). */
+    public volatile WorkerHost host;
+    private volatile boolean parked;
+    private boolean reportedFinished;
+    private long busyNs, idleSince = -1;
+
+    protected ThreadWorker(int node, int worker, CostProfile cost, long spinNs, long parkNs) {
+        this.node = node;
+        this.worker = worker;
+        this.cost = cost;
+        this.spinNs = spinNs;
+        this.parkNs = parkNs;
+    }
+
+    @Override public int node() { return node; }
+    @Override public int worker() { return worker; }
+    @Override public Counters counters() { return counters; }
+    @Override public long busyNanos() { return busyNs; }
+    @Override public CostProfile profile() { return cost; }
+    @Override public void charge(long ns) {}
+
+    @Override
+    public void compute(long ns) {
+        long end = System.nanoTime() + ns;
+        while (System.nanoTime() < end) Thread.onSpinWait();
+    }
+
+    @Override
+    public void timer(Op op, long time) {
+        op.postedAsTimer(node, worker);
+        op.time = time;
+        timers.add(op);
+    }
+
+    /** Completes the timers due at {@code now} (this endpoint's clock); true if any. */
+    protected final boolean fireTimers(long now) {
+        boolean any = false;
+        while (!timers.isEmpty() && timers.peek().time <= now) {
+            Op t = timers.poll();
+            t.inFlight = false;
+            host.onComplete(t);
+            any = true;
+        }
+        return any;
+    }
+
+    /** True once: the first time the host reports all its coroutines finished. */
+    protected final boolean justFinished() {
+        if (reportedFinished || !host.finished()) return false;
+        reportedFinished = true;
+        return true;
+    }
+
+    /** Wakes the worker if it parked (call after queueing something for it). */
+    protected final void wake() {
+        if (parked) LockSupport.unpark(thread);
+    }
+
+    /** Nothing queued for this worker (checked after it announced it parks, so a wake cannot be missed). */
+    protected abstract boolean nothingQueued();
+
+    /**
+     * Ends a loop pass that started at {@code t0} (System.nanoTime) with {@code now} on this endpoint's clock:
+     * busy time if it {@code worked}, else a spin step or, after {@code spinNs} idle, a park.
+     */
+    protected final void endPass(long t0, long now, boolean worked) {
+        if (worked) {
+            busyNs += System.nanoTime() - t0;
+            idleSince = -1;
+        } else if (idleSince < 0) {
+            idleSince = t0;
+        } else if (t0 - idleSince > spinNs) {
+            parked = true;
+            if (nothingQueued()) {
+                long wait = parkNs;
+                if (!timers.isEmpty()) wait = Math.min(wait, Math.max(1000, timers.peek().time - now));
+                LockSupport.parkNanos(wait);
+            }
+            parked = false;
+        } else {
+            Thread.onSpinWait();
+        }
+    }
+}
