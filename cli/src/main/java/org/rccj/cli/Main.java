@@ -65,6 +65,7 @@ public final class Main {
         m.put("bench", new BenchCommand());
         m.put("node", new NodeCommand());
         m.put("compare", new CompareCommand());
+        m.put("doctor", new DoctorCommand());
         return m;
     }
 

@@ -69,6 +69,7 @@ final class Lib {
     static final MethodHandle ucp_config_release = ucp("ucp_config_release", null, P);
     static final MethodHandle ucp_init_version = ucp("ucp_init_version", S, I, I, P, P, P);
     static final MethodHandle ucp_cleanup = ucp("ucp_cleanup", null, P);
+    static final MethodHandle ucp_context_print_info = ucp("ucp_context_print_info", null, P, P);
     static final MethodHandle ucp_worker_create = ucp("ucp_worker_create", S, P, P, P);
     static final MethodHandle ucp_worker_destroy = ucp("ucp_worker_destroy", null, P);
     static final MethodHandle ucp_worker_get_address = ucp("ucp_worker_get_address", S, P, P, P);
@@ -103,6 +104,23 @@ final class Lib {
             FunctionDescriptor.of(I, P));
     static final MethodHandle free = LINKER.downcallHandle(LINKER.defaultLookup().find("free").orElseThrow(),
             FunctionDescriptor.ofVoid(P));
+
+    /** What a libucp print function (taking a FILE*) prints, as a string (through open_memstream). */
+    static String printed(String call, java.util.function.Consumer<MemorySegment> print) {
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            MemorySegment bufp = a.allocate(ADDRESS), sizep = a.allocate(JAVA_LONG);
+            MemorySegment file = (MemorySegment) open_memstream.invokeExact(bufp, sizep);
+            if (file.address() == 0) throw new UcxException(call + ": open_memstream failed");
+            print.accept(file);
+            if ((int) fclose.invokeExact(file) != 0) throw new UcxException(call + ": fclose failed");
+            MemorySegment buf = bufp.get(ADDRESS, 0).reinterpret(sizep.get(JAVA_LONG, 0) + 1);
+            String s = buf.getString(0);
+            free.invokeExact(buf);
+            return s;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
 
     /** UCX's words for a status. */
     static String statusString(byte status) {

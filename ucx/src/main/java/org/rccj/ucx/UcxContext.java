@@ -54,6 +54,17 @@ public final class UcxContext implements AutoCloseable {
         }
     }
 
+    /** What ucp_context_print_info prints: the memory domains and transports this context may use. */
+    public String info() {
+        return Lib.printed("ucp_context_print_info", f -> {
+            try {
+                Lib.ucp_context_print_info.invokeExact(handle, f);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        });
+    }
+
     /** A worker for one thread at a time (created here, then used by the thread that polls it). */
     public UcxWorker newWorker() {
         return new UcxWorker(this);

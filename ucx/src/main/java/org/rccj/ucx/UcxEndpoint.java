@@ -132,19 +132,13 @@ public final class UcxEndpoint {
 
     /** What ucp_ep_print_info prints: the transports (lanes) UCX chose to reach this peer. */
     public String info() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment bufp = a.allocate(ADDRESS), sizep = a.allocate(JAVA_LONG);
-            MemorySegment file = (MemorySegment) Lib.open_memstream.invokeExact(bufp, sizep);
-            if (file.address() == 0) throw new UcxException("open_memstream failed");
-            Lib.ucp_ep_print_info.invokeExact(handle, file);
-            if ((int) Lib.fclose.invokeExact(file) != 0) throw new UcxException("ucp_ep_print_info: fclose failed");
-            MemorySegment buf = bufp.get(ADDRESS, 0).reinterpret(sizep.get(JAVA_LONG, 0) + 1);
-            String s = buf.getString(0);
-            Lib.free.invokeExact(buf);
-            return s;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return Lib.printed("ucp_ep_print_info", f -> {
+            try {
+                Lib.ucp_ep_print_info.invokeExact(handle, f);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        });
     }
 
     /**

@@ -58,7 +58,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * {@link #inProcess}: every node in this process, each with its own context, so traffic between nodes still goes
  * through UCX's shared-memory or TCP transports (what the test matrix and single-host experiments use).
  */
-public final class UcxFabric implements Fabric, ProcessGroup {
+public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     static final int AM_CALL = 1, AM_REPLY = 2;
     /** Call header: source node, source worker (u16 each), handler, call id (i32 each). */
     static final int CALL_HEADER = 12, REPLY_HEADER = 4;
@@ -88,7 +88,7 @@ public final class UcxFabric implements Fabric, ProcessGroup {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final ConcurrentLinkedQueue<Op> callPool = new ConcurrentLinkedQueue<>();
     private volatile boolean stop;
-    private boolean connected, closed;
+    private boolean connected, closed, oneSidedAtomics;
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
     private final Map<Integer, String> lanes = new LinkedHashMap<>();
 
@@ -104,11 +104,22 @@ public final class UcxFabric implements Fabric, ProcessGroup {
 
     /** This process's node of the cluster {@code s} describes: joins the control plane (blocks until all joined). */
     public static UcxFabric join(int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings s) {
-        return new UcxFabric(s.nodes(), threads, cost, ucxConfig, s);
+        return new Node(s.nodes(), threads, cost, ucxConfig, s);
+    }
+
+    /** The per-process form: the framework meets the other nodes and gathers their reports through it. */
+    static final class Node extends UcxFabric implements ProcessGroup {
+        Node(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings s) {
+            super(nodes, threads, cost, ucxConfig, s);
+        }
+
+        @Override public int self() { return hosted(); }
+        @Override public long startBarrier(byte[] descriptor) { return barrier(descriptor); }
+        @Override public byte[][] gather(byte[] mine) { return gatherAtNodeZero(mine); }
     }
 
     @SuppressWarnings("unchecked")
-    private UcxFabric(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings cs) {
+    UcxFabric(int nodes, int threads, CostProfile cost, Map<String, String> ucxConfig, ClusterSettings cs) {
         this.nodes = nodes;
         this.threads = threads;
         this.cost = cost;
@@ -161,17 +172,16 @@ public final class UcxFabric implements Fabric, ProcessGroup {
     @Override public boolean hosts(int node) { return self < 0 || node == self; }
     @Override public long origin() { return cluster == null ? Fabric.super.origin() : 0; }
 
-    // ---------------------------------------------------------------- ProcessGroup (the control plane's)
+    // ---------------------------------------------------------------- the control plane's (Node's ProcessGroup)
 
-    @Override public int self() { return self; }
+    int hosted() { return self; }
 
     /**
      * Exchanges this node's blob (workers' addresses, memory keys) with every node, connects and wires up every
      * endpoint (progressing this node's workers, which peers' wire-up needs too), then meets the others at the
      * control plane's barrier, still progressing until it returns.
      */
-    @Override
-    public long startBarrier(byte[] descriptor) {
+    long barrier(byte[] descriptor) {
         byte[][] raw = cluster.exchange(blob(self));
         Blob[] blobs = new Blob[nodes];
         for (int n = 0; n < nodes; n++) blobs[n] = Blob.parse(raw[n], threads);
@@ -196,7 +206,10 @@ public final class UcxFabric implements Fabric, ProcessGroup {
         return start[0];
     }
 
-    @Override public byte[][] gather(byte[] mine) { return cluster.gather(mine); }
+    byte[][] gatherAtNodeZero(byte[] mine) { return cluster.gather(mine); }
+
+    /** Remembered for {@link #connect}: whether one-sided atomics may race handlers' CPU atomics in this run. */
+    @Override public void oneSidedAtomics(boolean used) { oneSidedAtomics = used; }
 
     /** The UCX settings this fabric was made with. */
     public Map<String, String> ucxConfig() { return ucxConfig; }
@@ -260,6 +273,12 @@ public final class UcxFabric implements Fabric, ProcessGroup {
         wireUp();
         int from = self < 0 ? 0 : self;
         for (int m = 0; m < nodes; m++) if (m != from) lanes.put(m, workers[from][0].eps[m][0].info());
+        // NIC atomics on RDMA are not atomic with CPU atomics; routing handlers' atomics through UCX on the own
+        // endpoint (loopback) is not built yet, so such a run is refused rather than silently racy
+        if (oneSidedAtomics && lanes.values().stream().anyMatch(i -> Lanes.parse(i).oneSided().equals(Lanes.HARDWARE)))
+            throw new UnsupportedOperationException("fabric ucx: this code's one-sided atomics would run on RDMA NIC atomics,"
+                    + " which are not atomic with the handlers' CPU atomics, and loopback CPU atomics are not built yet: use all-rpc"
+                    + " or a code without one-sided atomic stages, or ucx.tls without rc/dc/ud");
     }
 
     /**
@@ -287,6 +306,8 @@ public final class UcxFabric implements Fabric, ProcessGroup {
             connect(blobs);
         } else {
             cluster.checkFailure();
+            // a caller that never met the others (the primitive benchmarks) connects here, all nodes alike
+            if (!connected) barrier(new byte[0]);
         }
         int hosted = self < 0 ? nodes : 1;
         unfinished.set(hosted * threads);

@@ -12,6 +12,7 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
+import org.rccj.ucx.Ucx;
 import org.rccj.ucx.UcxException;
 
 /**
@@ -38,6 +39,16 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
 
     @Override public List<Param> parameters() { return PARAMS; }
     @Override public boolean virtualTime() { return false; }
+
+    /** A missing or unknown libucp is bad input (exit 2, one line naming what to install), found before any run. */
+    @Override
+    public void check(Map<String, Object> settings) {
+        try {
+            Ucx.load();
+        } catch (UcxException e) {
+            throw new ConfigException("fabric: ucx: " + e.getMessage());
+        }
+    }
 
     @Override public double joinTimeoutS(Config c) { return ((Number) c.fabricSetting(JOIN_TIMEOUT_S)).doubleValue(); }
     @Override public double peerTimeoutS(Config c) { return ((Number) c.fabricSetting(PEER_TIMEOUT_S)).doubleValue(); }
