@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rccj.fabrics.cluster.LocalLauncher;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
@@ -34,26 +32,11 @@ class UcxClusterTest {
     @TempDir Path dir;
 
     @AfterAll
-    static void noProcessOutlivesTheTests() throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) Thread.sleep(100);
-        List<String> alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
-        assertEquals(List.of(), alive, "processes started by the ucx tests are still running");
-    }
+    static void noProcessOutlivesTheTests() throws InterruptedException { TcpClusterTest.assertNoProcessOutlives("the ucx tests"); }
 
-    private Path secret(String text) throws IOException {
-        Path f = dir.resolve("secret-" + Math.abs(text.hashCode()));
-        Files.writeString(f, text);
-        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-        return f;
-    }
+    private Path secret(String text) throws IOException { return TcpClusterTest.secretFile(dir, text); }
 
-    private static String hosts(int n) throws IOException {
-        List<String> h = new ArrayList<>();
-        for (int p : LocalLauncher.freePorts(n)) h.add("127.0.0.1:" + p);
-        return String.join(",", h);
-    }
+    private static String hosts(int n) throws IOException { return TcpClusterTest.hosts(n); }
 
     static String config(String name, String tls, String protocol, String hybrid, String workload, double durationMs) {
         String wl = workload.equals("ycsb")
@@ -144,11 +127,7 @@ class UcxClusterTest {
         assertTrue(o.err().contains("[node 0] rcc: occ on smallbank, ucx"), o.err());
     }
 
-    private static void awaitRunning(TcpClusterTest.Node n) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!n.printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
-        assertTrue(n.printed("running 20.0 ms warm-up"), n.output.toString());
-    }
+    private static void awaitRunning(TcpClusterTest.Node n) throws InterruptedException { TcpClusterTest.awaitRunning(n); }
 
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {

@@ -15,15 +15,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.locks.LockSupport;
 import org.rccj.fabrics.cluster.ClusterNode;
+import org.rccj.fabrics.cluster.RemoteView;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.fabrics.cluster.DataPlane;
 import org.rccj.fabrics.threads.ThreadWorker;
 import org.rccj.primitives.ChunkedMemory;
 import org.rccj.primitives.CostProfile;
-import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.MemoryOps;
 import org.rccj.primitives.MemoryStorage;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
@@ -134,7 +133,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         for (int n = 0; n < nodes; n++) {
             if (!hosts(n)) {
                 memory[n] = RegisteredMemory.shadow(n);
-                for (int t = 0; t < threads; t++) views[n][t] = new RemoteView(n, t);
+                for (int t = 0; t < threads; t++) views[n][t] = new RemoteView(n, t, self, this::clusterNow, cost);
                 continue;
             }
             UcxContext ctx = contexts[n] = ucx.newContext(this.ucxConfig);
@@ -175,6 +174,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     // ---------------------------------------------------------------- the control plane's (Node's ProcessGroup)
 
     int hosted() { return self; }
+
+    /** The cluster clock, ns (node 0's, zero at its start-up); in one process, System.nanoTime(). */
+    long clusterNow() { return System.nanoTime() - base; }
 
     /**
      * Exchanges this node's blob (workers' addresses, memory keys) with every node, connects and wires up every
@@ -539,7 +541,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             if (request == 0) finish(s); else pending.add(s);
         }
 
-        @Override public long now() { return System.nanoTime() - base; }
+        @Override public long now() { return clusterNow(); }
         // passive RPCs would need the sender to learn from a later reply that the handler ran; not done yet
         @Override public boolean passiveRpc() { return false; }
 
@@ -575,17 +577,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             if (n == 0) return;
             int dst = ops[0].node;
             if (dst == node) {
-                RegisteredMemory m = memory[node];
-                for (int i = 0; i < n; i++) {
-                    Op op = ops[i];
-                    if (op.verb == Verb.RPC) { post(op); continue; }
-                    op.srcNode = node;
-                    op.srcWorker = worker;
-                    counters.local++;
-                    MemoryOps.execute(m, op);
-                    op.inFlight = false;
-                    if (op.signaled) host.onComplete(op);
-                }
+                executeLocally(memory[node], ops, n);
                 return;
             }
             UcxEndpoint ep = eps[dst][worker % threads];
@@ -649,31 +641,6 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             MemorySegment.copy(call.reply, 0, b, JAVA_BYTE, REPLY_HEADER, call.replyLength);
             track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b));
             callPool.add(call);
-        }
-    }
-
-    /** Another process's worker as seen from here: only its clock (the cluster clock) is usable. */
-    private final class RemoteView implements Endpoint {
-        final int node, worker;
-        final Counters counters = new Counters();
-
-        RemoteView(int node, int worker) { this.node = node; this.worker = worker; }
-
-        @Override public int node() { return node; }
-        @Override public int worker() { return worker; }
-        @Override public long now() { return System.nanoTime() - base; }
-        @Override public Counters counters() { return counters; }
-        @Override public long busyNanos() { return -1; }
-        @Override public CostProfile profile() { return cost; }
-        @Override public void charge(long ns) {}
-        @Override public void compute(long ns) { throw remote(); }
-        @Override public void post(Op[] ops, int n) { throw remote(); }
-        @Override public void post(Op op) { throw remote(); }
-        @Override public void reply(Op call) { throw remote(); }
-        @Override public void timer(Op op, long time) { throw remote(); }
-
-        private IllegalStateException remote() {
-            return new IllegalStateException("node " + node + " runs in another process; this is node " + self);
         }
     }
 }
