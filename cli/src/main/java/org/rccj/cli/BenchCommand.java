@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -20,13 +21,14 @@ import org.rccj.fabrics.tcp.TcpSettings;
  * (DrTM+H, FaSST, DrTM) or the profile's stated assumption, with the relative error and the tolerance. These check the cost model; they never tune it toward a protocol result.
  */
 final class BenchCommand implements Command {
-    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp [--threads N] [--connections pair|thread]]";
+    static final String USAGE = "rcc bench [--profile NAME|FILE] [--csv FILE] [--fabric sim|tcp|ucx [--threads N] [--connections pair|thread] [--tls UCX_TLS]]";
     static final Options OPTIONS = new Options()
             .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("cost profile").build())
             .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build())
-            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp").desc("the fabric measured").build())
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp|ucx").desc("the fabric measured").build())
             .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("(tcp) worker threads per node").build())
-            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build());
+            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build())
+            .addOption(Option.builder().longOpt("tls").hasArg().argName("UCX_TLS").desc("(ucx) the transports UCX may use, e.g. posix,self").build());
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
@@ -38,13 +40,20 @@ final class BenchCommand implements Command {
         Path csv = cl.hasOption("csv") ? ctx.resolve(cl.getOptionValue("csv")) : null;
         if (csv != null) OutputPaths.checkFile("bench: --csv", csv);
         String fabric = cl.hasOption("fabric") ? cl.getOptionValue("fabric").strip() : "sim";
-        if (!fabric.equals("sim") && !fabric.equals("tcp")) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp");
-        if (!fabric.equals("tcp") && (cl.hasOption("threads") || cl.hasOption("connections"))) {
-            throw new ConfigException("bench: --threads and --connections measure the tcp fabric; add --fabric tcp");
+        if (!List.of("sim", "tcp", "ucx").contains(fabric)) throw new ConfigException("bench: --fabric '" + fabric + "'; accepted: sim, tcp, ucx");
+        if (fabric.equals("sim") && cl.hasOption("threads")) throw new ConfigException("bench: --threads measures tcp or ucx; add --fabric tcp or --fabric ucx");
+        if (!fabric.equals("tcp") && cl.hasOption("connections")) throw new ConfigException("bench: --connections measures the tcp fabric; add --fabric tcp");
+        if (!fabric.equals("ucx") && cl.hasOption("tls")) throw new ConfigException("bench: --tls measures the ucx fabric; add --fabric ucx");
+        if (fabric.equals("ucx")) {
+            int threads = BatchOptions.integer("bench", cl, "threads", 1, 1, 64);
+            String tls = cl.hasOption("tls") ? cl.getOptionValue("tls").strip() : "";
+            return ClusterBench.run(ctx.out(), csv, "ucx", threads, Map.of("ucx.tls", tls),
+                    "UCX_TLS " + (tls.isEmpty() ? "(UCX's choice)" : tls));
         }
         if (fabric.equals("tcp")) {
             int threads = BatchOptions.integer("bench", cl, "threads", 1, 1, 64);
-            return TcpBench.run(ctx.out(), csv, threads, BatchOptions.connections("bench", cl));
+            TcpSettings.Connections layout = BatchOptions.connections("bench", cl);
+            return ClusterBench.run(ctx.out(), csv, "tcp", threads, Map.of("tcp.connections", layout.key()), "connections per " + layout.key());
         }
         CostProfile p;
         try {

@@ -56,7 +56,7 @@ final class CalibrateCommand implements Command {
             f = new Calibration.Fabric("tcp", "TCP sockets on loopback, connections per " + layout.key()
                     + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, 1, false, s -> {
                         try {
-                            return TcpBench.measure(s, layout, warmNs, measureNs);
+                            return ClusterBench.measure(s, "tcp", java.util.Map.of("tcp.connections", layout.key()), warmNs, measureNs);
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }

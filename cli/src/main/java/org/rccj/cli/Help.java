@@ -55,8 +55,10 @@ final class Help {
         sb.append("  validate CONFIG... --fabric F --profile PROFILE [--repeat N] [--out DIR]\n");
         sb.append("                 run configs on F and on sim with PROFILE, side by side: how far the simulator is\n");
         sb.append("  node CONFIG... --id I --hosts h0:port,... --secret-file FILE [--out DIR]\n");
-        sb.append("                 one node of a fabric tcp cluster started by hand or by srun (rcc run spawns\n");
+        sb.append("                 one node of a fabric tcp or ucx cluster started by hand or by srun (rcc run spawns\n");
         sb.append("                 them itself on this host)\n");
+        sb.append("  doctor         what this machine offers fabric ucx: UCX version and transports, RDMA devices,\n");
+        sb.append("                 locked-memory limit, huge pages, and what to install or change\n");
         sb.append("  help [COMMAND] this text, or a command's options and examples\n\n");
         sb.append("A run, sweep or enumeration refuses (exit 2) to write into a directory holding results of something\n");
         sb.append("else (provenance.json records what made it) unless --force.\n");
@@ -100,6 +102,12 @@ final class Help {
             case "validate" -> validate();
             case "node" -> node();
             case "compare" -> compare();
+            case "doctor" -> "usage: rcc doctor\n\n"
+                    + "Reports what this machine offers a run on fabric ucx (the first thing to run on a cluster node): the\n"
+                    + "JDK, the UCX library (version, where it was found: RCC_UCX_LIB_DIR or the dynamic linker's path), the\n"
+                    + "transports UCX sees, RDMA devices (/sys/class/infiniband), the locked-memory limit RDMA registration\n"
+                    + "needs, huge pages, and 'todo:' lines for what to install or change.\n\n"
+                    + "examples:\n  ./rcc doctor\n  srun -N2 ./rcc doctor\n";
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n\n"
                     + "examples:\n  ./rcc help\n  ./rcc help sweep\n";
             default -> {
@@ -314,9 +322,10 @@ final class Help {
                 + "options:\n"
                 + "      --profile NAME|FILE  cost profile (default " + org.rccj.primitives.CostProfile.DEFAULT + "; rcc list shows them)\n"
                 + "      --csv FILE           also write the table as CSV; checked before the benchmarks run\n"
-                + "      --fabric sim|tcp     tcp: measure the tcp fabric's primitives on this host instead\n"
-                + "      --threads N          (tcp) worker threads per node, each with its coroutines (default 1)\n"
-                + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n\n"
+                + "      --fabric sim|tcp|ucx tcp, ucx: measure that fabric's primitives on this host instead (2 nodes)\n"
+                + "      --threads N          (tcp, ucx) worker threads per node, each with its coroutines (default 1)\n"
+                + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n"
+                + "      --tls UCX_TLS        (ucx) transports UCX may use, as the config key ucx.tls (e.g. posix,self; default UCX's choice)\n\n"
                 + "example:\n  ./rcc bench --csv bench.csv\n\n"
                 + exitCodes();
     }

@@ -67,6 +67,7 @@ public final class Main {
         m.put("validate", new ValidateCommand());
         m.put("node", new NodeCommand());
         m.put("compare", new CompareCommand());
+        m.put("doctor", new DoctorCommand());
         return m;
     }
 

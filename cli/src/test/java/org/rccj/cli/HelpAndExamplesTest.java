@@ -78,8 +78,9 @@ class HelpAndExamplesTest {
             String cmd = line.substring("./rcc ".length()).strip();
             // launcher-only commands, synopses and lines of the Slurm script (shell variables, continuations) are not examples
             if (cmd.matches("(test|build|jmh)\\b.*") || line.contains("CONFIG") || line.contains("[") || line.contains("$") || line.endsWith("\\")) continue;
-            // the tcp fabric's examples spawn node processes through the launcher (LocalLauncher); its own tests run them
-            if (line.contains("fabric=tcp") || line.contains("--fabric tcp")) continue;
+            // the tcp and ucx fabrics' examples spawn node processes through the launcher (LocalLauncher), and the ucx
+            // bench asks for RDMA transports; their own tests (TcpClusterTest, UcxClusterTest) run them
+            if (line.matches(".*(fabric=|--fabric )(tcp|ucx)\\b.*")) continue;
             runExample(dir, line);
             ran++;
         }

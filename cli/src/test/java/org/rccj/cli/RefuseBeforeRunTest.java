@@ -48,7 +48,10 @@ class RefuseBeforeRunTest {
         Cli.run(dir, "bench", "--csv", "nodir/b.csv").assertBadInput("bench: --csv ", "nodir/b.csv: cannot write", "No such file or directory");
         Cli.run(dir, "bench", "--frob").assertBadInput("bench: unknown option --frob");
         // the tcp bench's own options are checked before it starts nodes
-        Cli.run(dir, "bench", "--threads", "2").assertBadInput("bench: --threads and --connections measure the tcp fabric; add --fabric tcp");
+        Cli.run(dir, "bench", "--threads", "2").assertBadInput("bench: --threads measures tcp or ucx; add --fabric tcp or --fabric ucx");
+        Cli.run(dir, "bench", "--fabric", "ucx", "--connections", "pair").assertBadInput("bench: --connections measures the tcp fabric; add --fabric tcp");
+        Cli.run(dir, "bench", "--fabric", "tcp", "--tls", "tcp").assertBadInput("bench: --tls measures the ucx fabric; add --fabric ucx");
+        Cli.run(dir, "bench", "--fabric", "rdma").assertBadInput("bench: --fabric 'rdma'; accepted: sim, tcp, ucx");
         Cli.run(dir, "bench", "--fabric", "tcp", "--threads", "0").assertBadInput("bench: --threads 0: expected an integer in [1, 64]");
         Cli.run(dir, "bench", "--fabric", "tcp", "--connections", "socket").assertBadInput("bench: --connections 'socket'; accepted: pair, thread");
     }

@@ -77,29 +77,35 @@ class TcpClusterTest {
     }
 
     @AfterAll
-    static void noProcessOutlivesTheTests() throws InterruptedException {
+    static void noProcessOutlivesTheTests() throws InterruptedException { assertNoProcessOutlives("the tcp tests"); }
+
+    /** Fails naming every process this JVM started that is still alive 10 s from now. */
+    static void assertNoProcessOutlives(String what) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) Thread.sleep(100);
         List<String> alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
-        assertEquals(List.of(), alive, "processes started by the tcp tests are still running");
+        assertEquals(List.of(), alive, "processes started by " + what + " are still running");
     }
 
     /** Waits until node 0 (directly or behind a launcher) reports that the run started. */
-    private static void awaitRunning(Node n) throws InterruptedException {
+    static void awaitRunning(Node n) throws InterruptedException {
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!n.printed("running 20.0 ms warm-up") && System.nanoTime() < deadline) Thread.sleep(50);
         assertTrue(n.printed("running 20.0 ms warm-up"), n.output.toString());
     }
 
-    private Path secret(String text) throws IOException {
+    private Path secret(String text) throws IOException { return secretFile(dir, text); }
+
+    /** A secret file in {@code dir} holding {@code text}, readable by its owner only (as rcc node demands). */
+    static Path secretFile(Path dir, String text) throws IOException {
         Path f = dir.resolve("secret-" + Math.abs(text.hashCode()));
         Files.writeString(f, text);
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
         return f;
     }
 
-    private static String hosts(int n) throws IOException {
+    static String hosts(int n) throws IOException {
         List<String> h = new ArrayList<>();
         for (int p : LocalLauncher.freePorts(n)) h.add("127.0.0.1:" + p);
         return String.join(",", h);

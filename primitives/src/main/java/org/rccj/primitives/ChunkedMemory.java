@@ -16,7 +16,7 @@ public final class ChunkedMemory implements RegisteredMemory {
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     /** Regions are split into chunks of 2^30 bytes, so a region may exceed a ByteBuffer's 2 GiB. */
-    static final int CHUNK_SHIFT = 30;
+    public static final int CHUNK_SHIFT = 30;
     private final int chunkShift;
     private final long chunkMask;
 

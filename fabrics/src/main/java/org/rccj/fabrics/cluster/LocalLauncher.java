@@ -71,7 +71,9 @@ public final class LocalLauncher {
             for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand(mainClass));
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
-                        "--secret-file", secret.toString(), "--watch-parent"));
+                        "--secret-file", secret.toString(), "--watch-parent",
+                        // rcc node takes tcp unless told otherwise: name this run's fabric
+                        "--set", "fabric=" + config.fabric()));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);

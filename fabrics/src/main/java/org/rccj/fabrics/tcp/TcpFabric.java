@@ -4,13 +4,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.rccj.fabrics.cluster.ClusterNode;
+import org.rccj.fabrics.cluster.RemoteView;
 import org.rccj.fabrics.cluster.Link;
 import org.rccj.fabrics.threads.ThreadWorker;
 import org.rccj.primitives.CostProfile;
-import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Fabric;
-import org.rccj.fabrics.MemoryOps;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
@@ -72,7 +71,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         boolean valid = self >= 0 && self < nodes;
         for (int n = 0; n < nodes; n++) {
             memory[n] = n == self ? RegisteredMemory.direct(n) : RegisteredMemory.shadow(n);
-            for (int t = 0; t < threads; t++) views[n][t] = n == self ? null : new RemoteView(n, t);
+            for (int t = 0; t < threads; t++) views[n][t] = n == self ? null : new RemoteView(n, t, self, () -> cluster().now(), cost);
         }
         for (int t = 0; t < threads && valid; t++) {
             workers[t] = new TcpWorker(t);
@@ -170,31 +169,6 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     // ---------------------------------------------------------------- workers
 
-    /** Another node's worker as seen from here: only its clock (the cluster clock) is usable. */
-    private final class RemoteView implements Endpoint {
-        final int node, worker;
-        final Counters counters = new Counters();
-
-        RemoteView(int node, int worker) { this.node = node; this.worker = worker; }
-
-        @Override public int node() { return node; }
-        @Override public int worker() { return worker; }
-        @Override public long now() { return cluster.now(); }
-        @Override public Counters counters() { return counters; }
-        @Override public long busyNanos() { return -1; }
-        @Override public CostProfile profile() { return cost; }
-        @Override public void charge(long ns) {}
-        @Override public void compute(long ns) { throw remote(); }
-        @Override public void post(Op[] ops, int n) { throw remote(); }
-        @Override public void post(Op op) { throw remote(); }
-        @Override public void reply(Op call) { throw remote(); }
-        @Override public void timer(Op op, long time) { throw remote(); }
-
-        private IllegalStateException remote() {
-            return new IllegalStateException("node " + node + " runs in another process; this is node " + self);
-        }
-    }
-
     final class TcpWorker extends ThreadWorker {
         final ConcurrentLinkedQueue<Op> calls = new ConcurrentLinkedQueue<>(), finished = new ConcurrentLinkedQueue<>();
         final boolean[] dirty = new boolean[nodes];
@@ -288,17 +262,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
             if (n == 0) return;
             int dst = ops[0].node;
             if (dst == self) {
-                RegisteredMemory m = memory[self];
-                for (int i = 0; i < n; i++) {
-                    Op op = ops[i];
-                    if (op.verb == Verb.RPC) { post(op); continue; }
-                    op.srcNode = self;
-                    op.srcWorker = worker;
-                    counters.local++;
-                    MemoryOps.execute(m, op);
-                    op.inFlight = false;
-                    if (op.signaled) host.onComplete(op);
-                }
+                executeLocally(memory[self], ops, n);
                 return;
             }
             for (int i = 0; i < n; i++) {

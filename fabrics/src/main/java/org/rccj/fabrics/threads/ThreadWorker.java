@@ -3,7 +3,10 @@ package org.rccj.fabrics.threads;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Counters;
 import org.rccj.primitives.Endpoint;
+import org.rccj.fabrics.MemoryOps;
 import org.rccj.primitives.Op;
+import org.rccj.primitives.RegisteredMemory;
+import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -103,6 +106,23 @@ public abstract class ThreadWorker implements Endpoint {
             parked = false;
         } else {
             Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * The local shortcut of a doorbell batch to this worker's own node: each op done at once on {@code m} (plain
+     * memory operations; an RPC in it goes through {@link #post(Op)}), signaled ones completed before this returns.
+     */
+    protected final void executeLocally(RegisteredMemory m, Op[] ops, int n) {
+        for (int i = 0; i < n; i++) {
+            Op op = ops[i];
+            if (op.verb == Verb.RPC) { post(op); continue; }
+            op.srcNode = node;
+            op.srcWorker = worker;
+            counters.local++;
+            MemoryOps.execute(m, op);
+            op.inFlight = false;
+            if (op.signaled) host.onComplete(op);
         }
     }
 }
