@@ -256,7 +256,8 @@ public final class Plots {
     static void rotateLabels(CategoryChart chart, List<String> labels) {
         int longest = 0;
         for (String b : labels) longest = Math.max(longest, b.length());
-        boolean crowded = longest > 6 && labels.size() > 3 || labels.size() * Math.max(longest, 2) * 8 > chart.getWidth() - 200;
+        // about 7 px a character at the tick font, and a gap: do the labels fit side by side under the plot?
+        boolean crowded = labels.size() * (7 * longest + 12) > chart.getWidth() - 220;
         chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
     }
 
