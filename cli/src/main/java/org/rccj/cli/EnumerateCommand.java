@@ -38,7 +38,7 @@ final class EnumerateCommand implements Command {
     static final String GUIDED_CSV = "guided.csv";
     /** Default number of codes guided search measures after its probes. */
     static final int DEFAULT_BUDGET = 6;
-    /** A code paying loopback atomics below this share of the best code that does not is marked as collapsed by them. */
+    /** A code paying loopback atomics below this share of its twin without them is marked as collapsed by them. */
     static final double LOOPBACK_COLLAPSE = 0.8;
     static final GuidedModel.Probes DEFAULT_PROBES = GuidedModel.Probes.PURE;
 
@@ -230,7 +230,7 @@ final class EnumerateCommand implements Command {
         Ranking.Verdict verdict = Ranking.verdict(ranked);
         String loopbackWhy = loopbackWhy(table.get(0).runs().get(0));
         java.util.Set<Integer> collapsed = loopbackWhy == null ? java.util.Set.of()
-                : Ranking.collapsed(table, c -> "yes".equals(HybridTable.loopback(c.protocol(), c.code())), LOOPBACK_COLLAPSE);
+                : Ranking.collapsed(table, nicAtomicMask(table.get(0).protocol()), LOOPBACK_COLLAPSE);
         int w = "one-sided stages".length();
         for (CodeResult c : ranked) w = Math.max(w, c.label().length());
         boolean ci = !verdict.oneSeed();
@@ -260,7 +260,7 @@ final class EnumerateCommand implements Command {
         ctx.out().println();
         if (!collapsed.isEmpty()) {
             ctx.out().println("loopback atomics: " + collapsed.size() + " code" + (collapsed.size() == 1 ? "" : "s") + " below "
-                    + Math.round(100 * LOOPBACK_COLLAPSE) + "% of the best code without them " + loopbackWhy);
+                    + Math.round(100 * LOOPBACK_COLLAPSE) + "% of the same code with those stages over RPC " + loopbackWhy);
         }
         int failed = 0;
         for (CodeResult c : table) if (c.verified() == CodeResult.Verified.FAILED) failed++;
@@ -293,6 +293,14 @@ final class EnumerateCommand implements Command {
                     + ConsoleReport.human(pure.throughputTps(), "/s") + "): " + f("%+.2f", 100 * gain) + "% throughput"
                     + (pureTied ? " (within noise: " + (pure == rpc ? "all-rpc" : "all-onesided") + " is among the tied codes)" : ""));
         }
+    }
+
+    /** The stages of {@code protocol} that post NIC atomics when bound one-sided, as a mask (0: unknown protocol). */
+    private static int nicAtomicMask(String protocol) {
+        for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
+            if (pf.name().equals(protocol)) return Stage.mask(pf.nicAtomicStages());
+        }
+        return 0;
     }
 
     /**

@@ -31,7 +31,7 @@ class EnumerateCommandTest {
         CsvTable t = CsvTable.read(dir.resolve("e/hybrid.csv"));
         assertEquals(64, t.rows().size());
         assertEquals(List.of("code", "onesided", "loopback", "verified", "protocol", "workload"), t.keyColumns());
-        assertEquals("passed", t.get(0, "verified"), "the fake runs verify and pass");
+        assertEquals("off", t.get(0, "verified"), "the fake runs record no verification");
         // fakeproto declares no NIC-atomic stages of its own: the conservative default, every one-sided stage
         assertEquals("no", t.get(0, "loopback"));
         assertEquals("yes", t.get(18, "loopback"));
@@ -56,7 +56,7 @@ class EnumerateCommandTest {
         assertTrue(o.out().contains("one seed: the ranking does not show how large the noise is")
                 && o.out().contains("--vary hybrid=35,"), o.out());
         // the ranking line carries verification; loopback atomics collapse no code here (the fake's fastest pay them)
-        assertTrue(o.out().matches("(?s).*\\n   1    35  READ\\+LOCK\\+VALIDATE .* passed\\n.*"), o.out());
+        assertTrue(o.out().matches("(?s).*\\n   1    35  READ\\+LOCK\\+VALIDATE .* off\\n.*"), o.out());
         assertFalse(o.out().contains("loopback atomics"), o.out());
     }
 

@@ -33,6 +33,18 @@ class InputPolishTest {
     }
 
     @Test
+    void aShortWarmUpOnTcpIsWarnedAbout() throws Exception {
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=5", "--out", "t");
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.err().contains("rcc: warning: warm-up 5 ms is shorter than a tcp run needs (>= 1000 ms"), o.err());
+        Cli.Outcome ok = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=1000", "--out", "t2");
+        assertEquals(Exit.OK, ok.code(), ok.err());
+        assertFalse(ok.err().contains("warning"), ok.err());
+        Cli.Outcome sim = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--out", "t3");
+        assertFalse(sim.err().contains("warning"), "sim needs no warm-up warning: " + sim.err());
+    }
+
+    @Test
     void hadesOnLocalIsRefusedBeforeAnythingRuns() throws Exception {
         Cli.Outcome o = Cli.run(dir, "run", real().toString(), "--set", "protocol=hades", "--set", "fabric=local")
                 .assertBadInput("protocol hades needs its simulated Bloom-filter/SmartNIC hardware");

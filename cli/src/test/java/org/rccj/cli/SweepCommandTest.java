@@ -31,6 +31,7 @@ class SweepCommandTest {
         assertEquals(List.of("point", "coroutines", "workload.hot_probability", "protocol", "hybrid"), t.keyColumns());
         assertEquals(List.of("runs", "throughput_tps", "latency_mean_us", "latency_p50_us", "latency_p90_us", "latency_p95_us", "latency_p99_us", "abort_rate",
                 "READ_mean_us", "LOCK_mean_us", "VALIDATE_mean_us", "LOG_mean_us", "COMMIT_mean_us", "RELEASE_mean_us",
+                "READ_us_per_txn", "LOCK_us_per_txn", "VALIDATE_us_per_txn", "LOG_us_per_txn", "COMMIT_us_per_txn", "RELEASE_us_per_txn",
                 "READ_p99_us", "LOCK_p99_us", "VALIDATE_p99_us", "LOG_p99_us", "COMMIT_p99_us", "RELEASE_p99_us", "warnings"),
                 t.header().subList(5, t.header().size()));
         assertEquals("coroutines=1,workload.hot_probability=0.1", t.get(0, "point"), "first --vary outermost");

@@ -50,14 +50,19 @@ public final class Ranking {
     }
 
     /**
-     * The codes that {@code loopback} says pay loopback atomics and whose throughput falls below {@code share} of
-     * the best code that does not (a collapse the cost model explains), ascending; none when every code pays them.
+     * The codes that bind one-sided a stage of {@code nicAtomicMask} (a stage posting NIC atomics, which pays loopback
+     * atomics on incoherent NICs) and fall below {@code share} of their twin without those stages one-sided
+     * ({@code code & ~nicAtomicMask}): a collapse that binding those stages causes, ascending.
      */
-    public static java.util.Set<Integer> collapsed(Collection<CodeResult> codes, java.util.function.Predicate<CodeResult> loopback, double share) {
-        double bestPlain = 0;
-        for (CodeResult c : codes) if (!loopback.test(c)) bestPlain = Math.max(bestPlain, c.throughputTps());
+    public static java.util.Set<Integer> collapsed(Collection<CodeResult> codes, int nicAtomicMask, double share) {
+        java.util.Map<Integer, CodeResult> byCode = new java.util.HashMap<>();
+        for (CodeResult c : codes) byCode.put(c.code(), c);
         java.util.Set<Integer> out = new java.util.TreeSet<>();
-        for (CodeResult c : codes) if (loopback.test(c) && c.throughputTps() < share * bestPlain) out.add(c.code());
+        for (CodeResult c : codes) {
+            if ((c.code() & nicAtomicMask) == 0) continue;
+            CodeResult twin = byCode.get(c.code() & ~nicAtomicMask);
+            if (twin != null && c.throughputTps() < share * twin.throughputTps()) out.add(c.code());
+        }
         return out;
     }
 

@@ -45,10 +45,11 @@ class RankingTest {
 
     @Test
     void codesCollapsedByLoopbackAtomicsAreNamed() {
-        // codes 1 and 3 pay loopback atomics: 3 falls to 40% of the best code without them, 1 stays close
+        // bit 1 posts NIC atomics: code 3 falls to 40% of its twin 2, code 1 stays close to its twin 0
         List<CodeResult> codes = List.of(code(0, 10, 0, 1), code(1, 10.5, 0, 1), code(2, 9, 0, 1), code(3, 22.5, 0, 1));
-        assertEquals(java.util.Set.of(3), Ranking.collapsed(codes, c -> c.code() % 2 == 1, 0.8));
-        assertEquals(java.util.Set.of(), Ranking.collapsed(codes, c -> true, 0.8), "nothing to compare with");
+        assertEquals(java.util.Set.of(3), Ranking.collapsed(codes, 1, 0.8));
+        assertEquals(java.util.Set.of(), Ranking.collapsed(codes, 0, 0.8), "no NIC-atomic stage: nothing collapses");
+        assertEquals(java.util.Set.of(), Ranking.collapsed(List.of(codes.get(3)), 1, 0.8), "no twin to compare with");
     }
 
     @Test

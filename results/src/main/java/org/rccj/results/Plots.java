@@ -249,20 +249,16 @@ public final class Plots {
     }
 
     /**
-     * Rotates category labels that would not fit side by side: 45 degrees for long ones, 90 for many short ones,
-     * right-aligned so that each ends at its own tick rather than being centred on it (where it reads as the next bar's).
+     * Turns category labels that would not fit side by side upright (90 degrees), centred on their tick: a label
+     * turned 45 degrees and centred on its tick reads as the next bar's, and right-aligned the first one runs off
+     * the chart's left edge.
      */
     static void rotateLabels(CategoryChart chart, List<String> labels) {
         int longest = 0;
         for (String b : labels) longest = Math.max(longest, b.length());
-        int rotation = 0;
-        if (longest > 6 && labels.size() > 3) rotation = 45;
-        else if (labels.size() * Math.max(longest, 2) * 8 > chart.getWidth() - 200) rotation = 90;
-        chart.getStyler().setXAxisLabelRotation(rotation);
-        if (rotation != 0) {
-            chart.getStyler().setXAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
-            chart.getStyler().setXAxisLabelAlignmentVertical(AxesChartStyler.TextAlignment.Right);
-        }
+        // about 7 px a character at the tick font, and a gap: do the labels fit side by side under the plot?
+        boolean crowded = labels.size() * (7 * longest + 12) > chart.getWidth() - 220;
+        chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
     }
 
     // ------------------------------------------------------------------ grouped bars

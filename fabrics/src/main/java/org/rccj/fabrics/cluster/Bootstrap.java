@@ -145,9 +145,10 @@ final class Bootstrap {
                 out.writeUTF(problem);
                 out.flush();
                 ch.close();
-                // a node of this cluster with another secret, config or size: the run cannot start, so stop now rather
-                // than wait out the join timeout; a stranger (bad magic) or a duplicate is only refused
-                if (h.magicOk() && !problem.contains("already connected")) {
+                // a node started by hand with another secret, config or size: the run cannot start, so stop now rather
+                // than wait out the join timeout; a stranger (bad magic) or a duplicate is only refused, and so is
+                // anyone knocking at a node that rcc run launched (a node of another run may reuse its port)
+                if (!settings.watchParent() && h.magicOk() && !problem.contains("already connected")) {
                     throw new ClusterFailure("node " + self + " refused a node of this cluster (" + who + claimed + "): " + problem
                             + "; start every node with the same secret file and config");
                 }
