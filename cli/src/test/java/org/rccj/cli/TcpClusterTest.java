@@ -361,7 +361,7 @@ class TcpClusterTest {
         awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
         assertEquals(3, nodes.size(), nodes.toString());
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--secret-file (\\S+)").matcher(nodes.get(0).info().commandLine().orElse(""));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--secret-file (\\S+)").matcher(commandLine(nodes.get(0)));
         assertTrue(m.find(), "a node's command line names its secret file");
         Path secretFile = Path.of(m.group(1));
         assertTrue(Files.exists(secretFile));
@@ -397,5 +397,15 @@ class TcpClusterTest {
         assertEquals(Exit.BAD_INPUT, alone.await(60), alone.output.toString());
         assertTrue(alone.output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) did not join within 2\\.0 s\\n"), alone.output.toString());
 
+    }
+
+    /**
+     * A process's whole command line: /proc/PID/cmdline, which the kernel keeps whole (ProcessHandle.Info cuts a
+     * long one, and a node's classpath under the test runner is long), else what ProcessHandle knows.
+     */
+    private static String commandLine(ProcessHandle p) throws IOException {
+        Path proc = Path.of("/proc", Long.toString(p.pid()), "cmdline");
+        if (Files.isReadable(proc)) return new String(Files.readAllBytes(proc), java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        return p.info().commandLine().orElse("");
     }
 }
