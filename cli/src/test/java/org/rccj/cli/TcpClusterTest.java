@@ -144,27 +144,9 @@ class TcpClusterTest {
 
     @Test
     void everyProtocolVerifiesAcrossThreeProcessesInThreeCodesOnSmallBankAndYcsb() throws Exception {
-        List<String> configs = new ArrayList<>();
-        for (ProtocolFactory pf : Registry.protocols()) {
-            if (pf.name().startsWith("fake") || pf.name().equals("hades")) continue;   // hades: simulated hardware, sim only
-            List<HybridCode> codes = HybridCode.all(pf.stages());
-            String mixed = String.valueOf(codes.get(codes.size() / 2).code());
-            for (String hybrid : List.of("all-rpc", "all-onesided", mixed)) {
-                for (String wl : List.of("smallbank", "ycsb")) {
-                    String name = pf.name() + "-" + hybrid + "-" + wl;
-                    Files.writeString(dir.resolve(name + ".yaml"), config(name, pf.name(), hybrid, wl, 120));
-                    configs.add(name + ".yaml");
-                }
-            }
-        }
-        assertTrue(configs.size() >= 42, "7 protocols x 3 codes x 2 workloads, got " + configs.size());
+        List<String> configs = writeProtocolMatrix(dir, (name, protocol, hybrid, wl) -> config(name, protocol, hybrid, wl, 120));
         List<Node> nodes = threeNodes(configs, "a secret for the protocol matrix");
-        int[] exits = new int[3];
-        for (int i = 0; i < 3; i++) exits[i] = nodes.get(i).await(400);
-        for (int i = 0; i < 3; i++) {
-            int k = i;
-            assertEquals(0, exits[i], () -> "node " + k + " failed; outputs:\n" + nodes.get(0).output + "\n--- node 1:\n" + nodes.get(1).output + "\n--- node 2:\n" + nodes.get(2).output);
-        }
+        awaitSuccess(nodes, 400);
         long commits = 0;
         for (String c : configs) {
             String name = c.replace(".yaml", "");
@@ -407,5 +389,44 @@ class TcpClusterTest {
         Path proc = Path.of("/proc", Long.toString(p.pid()), "cmdline");
         if (Files.isReadable(proc)) return new String(Files.readAllBytes(proc), java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
         return p.info().commandLine().orElse("");
+    }
+
+    /** A matrix point's config text. */
+    interface MatrixConfig { String yaml(String name, String protocol, String hybrid, String workload); }
+
+    /**
+     * Writes the cluster protocol matrix into {@code dir}: every protocol but HADES (simulated hardware, sim only) x
+     * {all-rpc, all-onesided, a mixed code} x {SmallBank, YCSB}; returns the files' names.
+     */
+    static List<String> writeProtocolMatrix(Path dir, MatrixConfig config) throws IOException {
+        List<String> configs = new ArrayList<>();
+        for (ProtocolFactory pf : Registry.protocols()) {
+            if (pf.name().startsWith("fake") || pf.name().equals("hades")) continue;
+            List<HybridCode> codes = HybridCode.all(pf.stages());
+            String mixed = String.valueOf(codes.get(codes.size() / 2).code());
+            for (String hybrid : List.of("all-rpc", "all-onesided", mixed)) {
+                for (String wl : List.of("smallbank", "ycsb")) {
+                    String name = pf.name() + "-" + hybrid + "-" + wl;
+                    Files.writeString(dir.resolve(name + ".yaml"), config.yaml(name, pf.name(), hybrid, wl));
+                    configs.add(name + ".yaml");
+                }
+            }
+        }
+        assertTrue(configs.size() >= 42, "7 protocols x 3 codes x 2 workloads, got " + configs.size());
+        return configs;
+    }
+
+    /** Waits for every node and asserts each exited 0, showing every node's output otherwise. */
+    static void awaitSuccess(List<Node> nodes, int seconds) throws InterruptedException {
+        int[] exits = new int[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) exits[i] = nodes.get(i).await(seconds);
+        for (int i = 0; i < nodes.size(); i++) {
+            int k = i;
+            assertEquals(0, exits[i], () -> {
+                StringBuilder all = new StringBuilder("node " + k + " failed; outputs:");
+                for (int j = 0; j < nodes.size(); j++) all.append("\n--- node ").append(j).append(":\n").append(nodes.get(j).output);
+                return all.toString();
+            });
+        }
     }
 }

@@ -58,27 +58,18 @@ public final class LocalFabric implements Fabric {
     @Override
     public void run(WorkerHost[][] hosts) {
         unfinished.set(nodes * threads);
-        Thread[] ts = new Thread[nodes * threads];
+        ThreadWorker[] ws = new ThreadWorker[nodes * threads];
+        WorkerHost[] hs = new WorkerHost[nodes * threads];
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {
-                LocalWorker w = workers[n][t];
-                w.host = hosts[n][t];
-                Thread th = new Thread(w::loop, "rcc-worker-" + n + "-" + t);
-                th.setDaemon(true);
-                w.thread = th;
-                ts[n * threads + t] = th;
+                ws[n * threads + t] = workers[n][t];
+                hs[n * threads + t] = hosts[n][t];
             }
         }
-        for (Thread th : ts) th.start();
-        for (Thread th : ts) {
-            try {
-                th.join();
-            } catch (InterruptedException e) {
-                stop = true;
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while running the local fabric", e);
-            }
-        }
+        ThreadWorker.runAll(ws, hs, "rcc-worker", () -> {}, () -> {
+            stop = true;
+            throw new IllegalStateException("interrupted while running the local fabric");
+        });
         Throwable f = failure.get();
         if (f != null) {
             if (f instanceof RuntimeException re) throw re;
@@ -96,7 +87,8 @@ public final class LocalFabric implements Fabric {
 
         LocalWorker(int node, int worker) { super(node, worker, cost, SPIN_NS, PARK_NS); }
 
-        void loop() {
+        @Override
+        protected void loop() {
             try {
                 while (!allDone()) {
                     long t0 = System.nanoTime();

@@ -110,26 +110,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     public void run(WorkerHost[][] hosts) {
         cluster.checkFailure();
         unfinished.set(threads);
-        Thread[] ts = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            TcpWorker w = workers[t];
-            w.host = hosts[self][t];
-            ts[t] = new Thread(w::loop, "rcc-worker-" + self + "-" + t);
-            ts[t].setDaemon(true);
-            w.thread = ts[t];
-        }
-        nic.hostsReady = true;
-        cluster.wakeup();       // RPCs held until now are checked and delivered
-        running = true;
-        for (Thread th : ts) th.start();
-        for (Thread th : ts) {
-            try {
-                th.join();
-            } catch (InterruptedException e) {
-                cluster.fail("node " + self + ": interrupted");
-                Thread.currentThread().interrupt();
-            }
-        }
+        ThreadWorker.runAll(workers, hosts[self], "rcc-worker", () -> {
+            nic.hostsReady = true;
+            cluster.wakeup();       // RPCs held until now are checked and delivered
+            running = true;
+        }, () -> cluster.fail("node " + self + ": interrupted"));
         running = false;
         cluster.checkFailure();
     }
@@ -194,7 +179,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
         @Override protected boolean nothingQueued() { return calls.isEmpty() && finished.isEmpty(); }
 
-        void loop() {
+        @Override
+        protected void loop() {
             try {
                 while (!cluster.stopped()) {
                     long t0 = System.nanoTime();
@@ -240,13 +226,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         @Override
         public void post(Op op) {
             if (op.verb == Verb.RPC) {
-                op.posted(self, worker);
-                if (op.node == self) {
-                    counters.local++;
-                    host.onRpc(op);
-                    return;
-                }
-                counters.count(op);
+                if (!rpcLeaves(op)) return;
                 inFlight.incrementAndGet();
                 peers[op.node][lane].sendRpc(op);
                 dirty[op.node] = true;

@@ -125,4 +125,49 @@ public abstract class ThreadWorker implements Endpoint {
             if (op.signaled) host.onComplete(op);
         }
     }
+
+    /**
+     * Posts an RPC: marks it posted by this worker; one to this worker's own node is served here at once (the local
+     * shortcut: the handler runs on this thread) and false is returned; otherwise it is counted and true says the
+     * caller must send it.
+     */
+    protected final boolean rpcLeaves(Op op) {
+        op.posted(node, worker);
+        if (op.node == node) {
+            counters.local++;
+            host.onRpc(op);
+            return false;
+        }
+        counters.count(op);
+        return true;
+    }
+
+    /**
+     * Binds each worker to its host and a daemon thread named {@code prefix-NODE-WORKER}, runs {@code beforeStart}
+     * (every host is bound then), starts them all and waits for them; an interrupt runs {@code interrupted} (which
+     * may throw) and the wait goes on for the rest.
+     */
+    public static void runAll(ThreadWorker[] workers, WorkerHost[] hosts, String prefix, Runnable beforeStart, Runnable interrupted) {
+        Thread[] ts = new Thread[workers.length];
+        for (int i = 0; i < workers.length; i++) {
+            ThreadWorker w = workers[i];
+            w.host = hosts[i];
+            ts[i] = new Thread(w::loop, prefix + "-" + w.node + "-" + w.worker);
+            ts[i].setDaemon(true);
+            w.thread = ts[i];
+        }
+        beforeStart.run();
+        for (Thread th : ts) th.start();
+        for (Thread th : ts) {
+            try {
+                th.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                interrupted.run();
+            }
+        }
+    }
+
+    /** The worker's event loop, run on its thread until the fabric's run ends. */
+    protected abstract void loop();
 }

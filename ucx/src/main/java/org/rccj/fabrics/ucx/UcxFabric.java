@@ -313,29 +313,19 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
         int hosted = self < 0 ? nodes : 1;
         unfinished.set(hosted * threads);
-        Thread[] ts = new Thread[hosted * threads];
+        ThreadWorker[] ws = new ThreadWorker[hosted * threads];
+        WorkerHost[] hs = new WorkerHost[hosted * threads];
         for (int n = 0, k = 0; n < nodes; n++) {
             if (!hosts(n)) continue;
-            for (int t = 0; t < threads; t++) {
-                Worker w = workers[n][t];
-                w.host = hosts[n][t];
-                Thread th = new Thread(w::loop, "rcc-ucx-worker-" + n + "-" + t);
-                th.setDaemon(true);
-                w.thread = th;
-                ts[k++] = th;
+            for (int t = 0; t < threads; t++, k++) {
+                ws[k] = workers[n][t];
+                hs[k] = hosts[n][t];
             }
         }
-        running = true;
-        for (Thread th : ts) th.start();
-        for (Thread th : ts) {
-            try {
-                th.join();
-            } catch (InterruptedException e) {
-                stop = true;
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while running the ucx fabric", e);
-            }
-        }
+        ThreadWorker.runAll(ws, hs, "rcc-ucx-worker", () -> running = true, () -> {
+            stop = true;
+            throw new IllegalStateException("interrupted while running the ucx fabric");
+        });
         running = false;
         if (cluster != null) cluster.checkFailure();
         Throwable f = failure.get();
@@ -453,7 +443,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
         @Override protected boolean nothingQueued() { return handedOver.isEmpty(); }
 
-        void loop() {
+        @Override
+        protected void loop() {
             try {
                 while (!allDone()) {
                     long t0 = System.nanoTime();
@@ -551,13 +542,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 post(new Op[] {op}, 1);
                 return;
             }
-            op.posted(node, worker);
-            if (op.node == node) {
-                counters.local++;
-                host.onRpc(op);
-                return;
-            }
-            counters.count(op);
+            if (!rpcLeaves(op)) return;
             inFlight.incrementAndGet();
             int id = freeIds.isEmpty() ? nextId++ : freeIds.pop();
             if (id >= calls.length) calls = Arrays.copyOf(calls, calls.length * 2);
