@@ -101,7 +101,7 @@ public final class ConsoleReport {
         if (!r.extra.isEmpty()) {
             List<String> parts = new ArrayList<>();
             for (Map.Entry<String, Double> e : r.extra.entrySet()) {
-                parts.add(e.getKey() + " " + (e.getValue() == null ? "-" : f("%.6g", e.getValue())));
+                parts.add(e.getKey() + " " + extraValue(e.getValue()));
             }
             line(sb, label("extra") + String.join("  ", parts));
         }
@@ -167,6 +167,13 @@ public final class ConsoleReport {
     private static String label(String s) { return f(LABEL, s); }
 
     private static String f(String fmt, Object... args) { return String.format(Locale.ROOT, fmt, args); }
+
+    /** A protocol or fault figure: a count as a whole number (whatever its size), a rate or share to 6 significant digits. */
+    static String extraValue(Double v) {
+        if (v == null) return "-";
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString(v.longValue());
+        return f("%.6g", v);
+    }
 
     private static void line(StringBuilder sb, String s) { sb.append(s).append('\n'); }
 }

@@ -68,4 +68,15 @@ class ConsoleReportTest {
         assertEquals("2.50 GB", ConsoleReport.human(2.5e9, "B"));
         assertEquals("512 B", ConsoleReport.human(512, "B"));
     }
+
+    /** A count in `extra` prints as a whole number whatever its size (it printed 32094.0 beside 148178 before). */
+    @Test
+    void extraCountsAreWholeNumbersAndRatesKeepTheirDigits() {
+        assertEquals("32094", ConsoleReport.extraValue(32094.0));
+        assertEquals("148178", ConsoleReport.extraValue(148178.0));
+        assertEquals("39", ConsoleReport.extraValue(39.0));
+        assertEquals("0.960413", ConsoleReport.extraValue(0.9604131));
+        assertEquals("0.125000", ConsoleReport.extraValue(0.125));
+        assertEquals("-", ConsoleReport.extraValue(null));
+    }
 }
