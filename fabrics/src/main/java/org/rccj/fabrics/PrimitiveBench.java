@@ -220,6 +220,7 @@ public final class PrimitiveBench {
         }
 
         @Override public boolean hasReady() { return !ready.isEmpty(); }
+        @Override public int readyCount() { return ready.size(); }
         @Override public boolean finished() { return done == coroutines.size(); }
     }
 }

@@ -49,6 +49,16 @@ public interface Fabric extends AutoCloseable {
     default void oneSidedAtomics(boolean used) {}
 
     /**
+     * {@code local_access: network} (true): an op or RPC a worker posts to its own node goes through the NIC as
+     * one to another node does (one-sided: a loopback queue pair; RPC: a message to the own node, served by
+     * that node's worker at its poll point), as RCC's artifact runs every transaction; false (the default): a
+     * plain memory operation and a direct handler call. Set before {@link #run}.
+     */
+    default void localThroughNic(boolean on) {
+        if (on) throw new UnsupportedOperationException(name() + " has no path through the NIC for local accesses");
+    }
+
+    /**
      * A message the NIC of node {@code from} sends on its own at virtual time {@code at} (simulated NIC
      * hardware, e.g. HADES's squash): {@code op} (built as a WRITE of its payload with a {@link NicAction})
      * is costed as an unsignaled one-sided WRITE the NIC generates itself (no core, no doorbell, no WQE fetch:

@@ -25,6 +25,8 @@ public final class LocalFabric implements Fabric {
     private final AtomicLong rpcsInFlight = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean stop;
+    /** local_access: network: RPCs to the own node go through the target worker's queue like any other. */
+    private boolean viaNic;
 
     public LocalFabric(int nodes, int threads, CostProfile cost) {
         this.nodes = nodes;
@@ -43,6 +45,12 @@ public final class LocalFabric implements Fabric {
     @Override public int threads() { return threads; }
     @Override public RegisteredMemory memory(int node) { return memory[node]; }
     @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
+
+    /**
+     * local_access: network: an RPC to the own node is queued to its worker and served at its next poll, a
+     * one-sided op to it counts as a network op; one-sided ops are done by the issuing thread on any node here.
+     */
+    @Override public void localThroughNic(boolean on) { viaNic = on; }
 
 
 
@@ -132,9 +140,10 @@ public final class LocalFabric implements Fabric {
 
         private void post1(Op op, boolean doorbell) {
             op.posted(node, worker);
-            if (op.node == node) counters.local++; else counters.count(op);
+            boolean local = op.node == node && !viaNic;
+            if (local) counters.local++; else counters.count(op);
             if (op.verb == Verb.RPC) {
-                if (op.node == node) {
+                if (local) {
                     host.onRpc(op);
                     return;
                 }
@@ -143,7 +152,7 @@ public final class LocalFabric implements Fabric {
                 workers[op.node][worker % threads].deliver(op);
                 return;
             }
-            if (doorbell && op.node != node) counters.doorbells++;
+            if (doorbell && !local) counters.doorbells++;
             MemoryOps.execute(memory[op.node], op);
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
@@ -153,16 +162,16 @@ public final class LocalFabric implements Fabric {
         public void reply(Op call) {
             if (!call.signaled) {
                 // passive RPC: no reply message; the handler has run, which is what a later reply would tell
-                if (call.srcNode != node) rpcsInFlight.decrementAndGet();
+                if (call.srcNode != node || viaNic) rpcsInFlight.decrementAndGet();
                 call.inFlight = false;
                 return;
             }
-            if (call.srcNode == node && call.srcWorker == worker) {
+            if (call.srcNode == node && call.srcWorker == worker && !viaNic) {
                 call.inFlight = false;
                 host.onComplete(call);
                 return;
             }
-            if (call.srcNode == node) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
+            if (call.srcNode == node && !viaNic) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
             call.kind = K_REPLY;
             workers[call.srcNode][call.srcWorker].deliver(call);
         }

@@ -49,6 +49,8 @@ public final class SimFabric implements Fabric {
     private SimWorker current;
     /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
     private boolean postedAtomic;
+    /** local_access: network: ops and RPCs to the own node go through the NIC (loopback, no wire). */
+    private boolean viaNic;
 
     private static final class Nic {
         /** Link serialization of outgoing payload bytes. */
@@ -99,6 +101,15 @@ public final class SimFabric implements Fabric {
         loopback = used && !cost.nicAtomicsCoherent && !faults.cpuLocalAtomics();
         for (RegisteredMemory m : memory) m.cpuAtomics(loopback || faults.incoherentAtomics() ? cpuAtomics : null);
     }
+
+    @Override public void localThroughNic(boolean on) { viaNic = on; }
+
+    /**
+     * One way through the local NIC for an op or message to the own node (local_access: network): half of the
+     * profile's loopback round trip ({@code nic.loopback_ns}: PCIe for the WQE, the access and the completion,
+     * no wire).
+     */
+    private long loopbackOneWay() { return cost.loopbackNs / 2; }
 
     /** True when CPU atomics take the loopback path in this run. */
     public boolean loopbackAtomics() { return loopback; }
@@ -337,7 +348,8 @@ public final class SimFabric implements Fabric {
     /** An op executed at its responder: its completion travels back, or (unsignaled) it is simply done. */
     private void complete(Op op) {
         if (op.signaled) {
-            long back = now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
+            long back = op.node == op.srcNode ? now + loopbackOneWay()
+                    : now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
             op.kind = K_DONE;
             queue.push(op, back);
         } else {
@@ -353,6 +365,8 @@ public final class SimFabric implements Fabric {
         final ArrayDeque<Op> inbox = new ArrayDeque<>();
         /** Passive RPCs posted by this worker whose completion it has not learned yet, in posting order. */
         final java.util.ArrayList<Op> passive = new java.util.ArrayList<>();
+        /** Messages still to handle in the current poll; coroutines still to run in the current pass. */
+        int pollLeft, passLeft;
         WorkerHost host;
         long cpuAt;
         long busyNs;
@@ -375,7 +389,7 @@ public final class SimFabric implements Fabric {
             }
             cpuAt = now;
             current = this;
-            handle(op);
+            inbox.add(op);      // an idle core is its poller spinning: the next poll is now
             drive();
             current = null;
         }
@@ -404,7 +418,11 @@ public final class SimFabric implements Fabric {
         }
 
         /**
-         * Works through the inbox and the ready coroutines for as long as this core's clock stays before
+         * The worker's event loop as the artifact's (core/rworker.cc:33-71, rworker.h:123-173): a pass is a poll,
+         * then every coroutine that was ready at the poll runs once until it blocks. The poll takes every
+         * message and completion that has arrived by then and runs RPC handlers inline (each reply leaves when
+         * its handler ends: see design.md, Decisions 2026-11-26, on the artifact's reply batches); a request
+         * that arrives during a pass waits for the pass to end. Goes on for as long as this core's clock stays before
          * the next event anywhere in the cluster plus the profile's run-ahead bound; then it yields to the
          * queue with a RUN event at its clock. Within the bound, this core's local memory operations may be
          * ordered before remote operations on the same node that are up to that much earlier: a valid,
@@ -413,21 +431,29 @@ public final class SimFabric implements Fabric {
          */
         private void drive() {
             while (true) {
-                Op m = inbox.poll();
-                if (m != null) {
-                    handle(m);
-                } else if (host.hasReady()) {
+                if (pollLeft > 0) {
+                    handle(inbox.poll());
+                    if (--pollLeft == 0) endPoll();
+                } else if (passLeft > 0) {
                     charge(cost.coroutineSwitchNs);
-                    host.runOne();
+                    if (!host.runOne()) passLeft = 1;
+                    passLeft--;
                 } else {
-                    return;
+                    // a poll: the messages and completions that have arrived by now, then the pass
+                    if (inbox.isEmpty() && !host.hasReady()) return;
+                    pollLeft = inbox.size();
+                    if (pollLeft == 0) endPoll();
+                    continue;
                 }
                 if (queue.peekTime() + cost.runAheadNs <= cpuAt) {
-                    if (!inbox.isEmpty() || host.hasReady()) scheduleRun();
+                    if (pollLeft > 0 || passLeft > 0 || !inbox.isEmpty() || host.hasReady()) scheduleRun();
                     return;
                 }
             }
         }
+
+        /** The poll's messages and completions are handled: the coroutines ready now make the pass. */
+        private void endPoll() { passLeft = host.readyCount(); }
 
         /** A completion from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
         private void learnPassive(int node) {
@@ -476,7 +502,8 @@ public final class SimFabric implements Fabric {
         private void post1(Op op, boolean ringDoorbell) {
             op.posted(node, worker);
             op.rang = ringDoorbell;
-            if (op.node == node) {
+            boolean self = op.node == node;
+            if (self && !viaNic) {
                 local(op);
                 return;
             }
@@ -488,10 +515,8 @@ public final class SimFabric implements Fabric {
                     passive.add(op);
                 }
                 charge(cost.rpcSendNs);
-                double start = Math.max(cpuAt, src.egressFreeAt);
-                src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
                 op.kind = K_MSG_REQUEST;
-                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
+                queue.push(op, leave(src, op.length, self) + cost.rpcReceiveNs);
                 return;
             }
             if (op.fromNic) {
@@ -503,11 +528,21 @@ public final class SimFabric implements Fabric {
                 }
                 charge(cost.postWqeNs);
             }
-            double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 0);
             op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+            queue.push(op, leave(src, op.verb == Verb.WRITE ? op.length : 0, self));
+        }
+
+        /**
+         * When a message or op of {@code bytes} payload leaving now arrives at its target NIC: after the egress
+         * link and the wire, or, to the own node (local_access: network), through the NIC's loopback (no link,
+         * no wire).
+         */
+        private long leave(Nic src, int bytes, boolean self) {
+            if (self) return cpuAt + loopbackOneWay();
+            double start = Math.max(cpuAt, src.egressFreeAt);
+            src.egressFreeAt = start + bytes / cost.linkBytesPerNs;
+            return Math.round(src.egressFreeAt) + cost.oneWayNs;
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -548,10 +583,10 @@ public final class SimFabric implements Fabric {
             if (!call.signaled) {
                 // passive RPC: no reply message; the sender learns it from its next signaled reply from here
                 call.handled = true;
-                if (call.srcNode == node) call.inFlight = false;
+                if (call.srcNode == node && !viaNic) call.inFlight = false;
                 return;
             }
-            if (call.srcNode == node) {
+            if (call.srcNode == node && !viaNic) {
                 call.inFlight = false;
                 if (call.srcWorker == worker) {
                     host.onComplete(call);
@@ -562,11 +597,8 @@ public final class SimFabric implements Fabric {
                 return;
             }
             charge(cost.rpcSendNs);
-            Nic src = nics[node];
-            double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + call.replyLength / cost.linkBytesPerNs;
             call.kind = K_MSG_REPLY;
-            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
+            queue.push(call, leave(nics[node], call.replyLength, call.srcNode == node) + cost.rpcReceiveNs);
         }
 
         @Override

@@ -14,6 +14,9 @@ public interface WorkerHost {
     /** Runs one ready coroutine until it yields; false if none was ready. */
     boolean runOne();
 
+    /** How many coroutines are ready to run now (a pass of the event loop runs these). */
+    default int readyCount() { return hasReady() ? 1 : 0; }
+
     /** True while some coroutine is ready to run. */
     boolean hasReady();
 

@@ -4,13 +4,16 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 
 /**
- * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim (and pure codes
- * use pure transports); the named codes (or every code) also run on local. A protocol's test names itself
+ * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim, with both
+ * values of {@code passive_ack} and of {@code local_access} (and pure codes use pure transports: all-onesided
+ * posts no RPC but the log-clean messages, so it is checked without a log); the named codes (or every code)
+ * also run on local, each with one of the four combinations in turn. A protocol's test names itself
  * and adds its own checks of each sim run ({@link #check}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -38,17 +41,38 @@ public abstract class HybridCodesSuite {
 
     Stream<String> localCodes() { return local.length == 0 ? codes().map(String::valueOf) : Stream.of(local); }
 
-    @ParameterizedTest(name = "sim code {0}")
-    @MethodSource("codes")
-    void sim(int code) {
-        RunResult r = verified(HybridCodes.sim(protocol, code), "sim code " + code);
-        check(r, code);
-        HybridCodes.assertPureCodesUsePureTransports(r, code, stages);
+    /** The four combinations of passive_ack and local_access; the first is the default. */
+    static final Object[][] TRANSPORTS = {{true, "network"}, {false, "network"}, {true, "cpu"}, {false, "cpu"}};
+
+    Stream<Arguments> simRuns() {
+        return codes().flatMap(c -> Stream.of(TRANSPORTS).map(t -> Arguments.of(c, t[0], t[1])));
     }
 
-    @ParameterizedTest(name = "local {0}")
-    @MethodSource("localCodes")
-    void local(String code) { checkLocal(verified(HybridCodes.local(protocol, code), "local " + code), code); }
+    Stream<Arguments> localRuns() {
+        int[] i = {0};
+        return localCodes().map(c -> {
+            Object[] t = TRANSPORTS[i[0]++ % TRANSPORTS.length];
+            return Arguments.of(c, t[0], t[1]);
+        });
+    }
+
+    @ParameterizedTest(name = "sim code {0}, passive_ack {1}, local_access {2}")
+    @MethodSource("simRuns")
+    void sim(int code, boolean passiveAck, String localAccess) {
+        String what = "sim code " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess;
+        RunResult r = verified(HybridCodes.sim(protocol, code, "passive_ack", passiveAck, "local_access", localAccess), what);
+        if (!passiveAck || !localAccess.equals("network")) return;
+        check(r, code);
+        boolean allOneSided = code == org.rccj.framework.spi.HybridCode.allOneSided(stages).code();
+        HybridCodes.assertPureCodesUsePureTransports(allOneSided ? HybridCodes.sim(protocol, code, "replication", 1) : r, code, stages);
+    }
+
+    @ParameterizedTest(name = "local {0}, passive_ack {1}, local_access {2}")
+    @MethodSource("localRuns")
+    void local(String code, boolean passiveAck, String localAccess) {
+        checkLocal(verified(HybridCodes.local(protocol, code, "passive_ack", passiveAck, "local_access", localAccess),
+                "local " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess), code);
+    }
 
     private static RunResult verified(RunResult r, String what) {
         HybridCodes.assertVerified(r, what);

@@ -17,6 +17,13 @@ import org.rccj.primitives.Op;
  * Every node hosts one ring per (coordinator node, coordinator worker), so a writer owns its rings and
  * picks positions itself (one position for all its rings). Entries are not truncated or replayed
  * (recovery is out of scope); the ring wraps.
+ *
+ * <p>After the entry is in place, a second message goes to the same targets: the artifact's log ack
+ * ({@code log_ack}, occ.cc:424-432 and its twins in every protocol; rtx/logger.hpp:55-57), an RPC in both LOG
+ * modes whose handler ({@code DefaultLogCleaner::clean_log}, default_log_cleaner_impl.hpp:37-83) applies every
+ * item of a partition it backs to its backup store and skips the others; it replies, and is awaited, only
+ * without passive ACK. Here the handler charges the CPU of that work ({@code cpu.tuple_op_ns} per applied
+ * item, {@code cpu.local_op_ns} per skipped one); RCC-J keeps no backup store, so nothing is written.
  */
 public final class CoordinatorLog {
     public static final int RING_BYTES = 64 * 1024;
@@ -29,7 +36,7 @@ public final class CoordinatorLog {
 
     private final Cluster cluster;
     private final int region;
-    private final int handler;
+    private final int handler, cleanHandler;
     private final int backups;
     private final int threads;
     private final BackupRings rings;
@@ -48,7 +55,14 @@ public final class CoordinatorLog {
         this.region = r;
         this.destinations = new boolean[nodes][threads][nodes];
         this.handler = cluster.register("log.append", this::handle);
+        this.cleanHandler = cluster.register("log.clean", this::clean);
+        this.targets = new int[nodes][threads][nodes];
+        this.cleaned = new java.util.concurrent.atomic.AtomicLongArray(nodes);
+        this.cleanMessages = new java.util.concurrent.atomic.AtomicLongArray(nodes);
     }
+
+    /** Per (node, worker): the nodes the entry being appended went to, for the clean message. */
+    private final int[][][] targets;
 
     /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
     /** Bytes of the log region on every node: a ring per (coordinator node, worker), or a placeholder word without backups. */
@@ -102,9 +116,12 @@ public final class CoordinatorLog {
             if (a.write) addBackups(to, a.node);
         }
         long at = ringOffset(ctx.node, w.index) + pos;
+        int[] sent = targets[ctx.node][w.index];
+        int nSent = 0;
         for (int node = 0; node < to.length; node++) {
             if (!to[node]) continue;
             to[node] = false;
+            sent[nSent++] = node;
             Op op = ctx.op();
             if (oneSided) {
                 op.write(node, region, at, bytes);
@@ -117,6 +134,16 @@ public final class CoordinatorLog {
             ctx.add(op);
         }
         ctx.flushAndWait();
+        ctx.release();
+        // the log ack / clean message to the same targets: the entry's items, applied where backed
+        boolean passive = ctx.cluster.shape.passiveAck() && ctx.ep.passiveRpc();
+        for (int k = 0; k < nSent; k++) {
+            Op op = ctx.op().rpc(sent[k], cleanHandler, bytes);
+            encode(tx, op.data, 0, bytes);
+            ctx.add(passive ? op.unsignaled() : op);
+        }
+        if (passive) ctx.flush();
+        else ctx.flushAndWait();
         ctx.release();
     }
 
@@ -131,6 +158,38 @@ public final class CoordinatorLog {
         w.memory.write(region, at, call.data, REQ_ENTRY, bytes);
         call.replyBuffer(0);
         w.reply(call);
+    }
+
+    /** The log-clean handler: applies (charges) each item of a partition this node backs, skips the others. */
+    private void clean(Worker w, Op call) {
+        long applied = 0, skipped = 0;
+        int count = (int) Bytes.getLong(call.data, ENTRY_COUNT);
+        int p = ENTRY_ITEMS;
+        for (int i = 0; i < count; i++) {
+            org.rccj.framework.store.Table t = cluster.store.table((int) Bytes.getLong(call.data, p + ITEM_TABLE));
+            int owner = t.nodeOf(Bytes.getLong(call.data, p + ITEM_KEY), cluster.nodes());
+            if (backs(w.node, owner)) applied++; else skipped++;
+            p += ITEM_RECORD + Bytes.align8(t.recordBytes);
+        }
+        cleaned.addAndGet(w.node, applied);
+        cleanMessages.incrementAndGet(w.node);
+        org.rccj.primitives.CostProfile cost = w.ep.profile();
+        w.charge(applied * cost.tupleOpNs + skipped * cost.localOpNs);
+        call.replyBuffer(0);
+        w.reply(call);
+    }
+
+    private final java.util.concurrent.atomic.AtomicLongArray cleaned, cleanMessages;
+
+    /** Log-clean items applied by node {@code node}'s handlers so far (tests). */
+    public long cleanedItems(int node) { return cleaned.get(node); }
+
+    /** Log-clean messages node {@code node}'s handlers served so far (tests). */
+    public long cleanMessages(int node) { return cleanMessages.get(node); }
+
+    private boolean backs(int node, int partition) {
+        for (int b = 1; b <= backups; b++) if (rings.backup(partition, b) == node) return true;
+        return false;
     }
 
     /** Reads back the transaction id of the entry at a ring position on a node (tests). */

@@ -69,6 +69,7 @@ public final class ConfigResolver {
         }
         Config c = new Config(v, hybrid, pf, wf, ff);
         ff.check(c.fabricSettings());
+        ff.checkTransport(c.passiveAck(), c.localThroughNic());
         return c;
     }
 

@@ -36,6 +36,12 @@ public interface FabricFactory {
      */
     default void check(Map<String, Object> settings) {}
 
+    /**
+     * Refuses a transport setting the fabric cannot honour (a {@link org.rccj.framework.config.ConfigException}
+     * naming {@code passive_ack} or {@code local_access}); the default honours every value.
+     */
+    default void checkTransport(boolean passiveAck, boolean localThroughNic) {}
+
     /** Figures the fabric measured in the run (for summary.json's {@code extra}); {@code fabric} is one this factory made. */
     default Map<String, Double> metrics(Fabric fabric, FabricSetup setup) { return Map.of(); }
 }

@@ -28,6 +28,14 @@ public interface ProtocolFactory {
     /** Whether hybrid code {@code code} needs loopback atomics on a NIC whose atomics are incoherent with the CPU's. */
     default boolean needsLoopback(int code) { return (code & Stage.mask(nicAtomicStages())) != 0; }
 
+    /**
+     * Whether {@code local_access: network} applies (the default): the run's accesses to own-node tuples go
+     * through the NIC as RCC's artifact's do. A protocol that models its own local path (HADES: the cores access
+     * local memory directly, its NIC hardware tracks remote accesses) says false, and its runs keep local
+     * accesses on the CPU whatever the key says.
+     */
+    default boolean localAccessThroughNic() { return true; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 

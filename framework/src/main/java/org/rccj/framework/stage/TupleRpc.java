@@ -16,7 +16,15 @@ import org.rccj.primitives.Op;
  * {@link #serve} for each item against its own memory — with the same atomics the one-sided half uses —
  * and the caller gets each item's two result words (and optional payload) back in {@link Items#result}.
  *
- * <p>Request: COUNT word, then per item TABLE, KEY, OFFSET, ARG0, ARG1 and the request payload (8-aligned).
+ * <p>As in the artifact, a batched request is one full message sent to every destination, whose handler
+ * skips the items another node owns ({@code send_batch_op} broadcasts the same buffer, rtx/batch_op_impl.hpp:50-52;
+ * the handlers {@code continue} past {@code item->pid != response_node_}): here each destination gets its own
+ * items first and the others' bytes as padding, so the message is as long, and its handler is charged
+ * {@code cpu.local_op_ns} per skipped item. A stage whose artifact sends one message per record
+ * ({@link #onePerItem}) does not broadcast.
+ *
+ * <p>Request: COUNT word (own items in the low 32 bits, skipped items in the high 32), then per item TABLE,
+ * KEY, OFFSET, ARG0, ARG1 and the request payload (8-aligned), then the skipped items' bytes.
  * Reply: per item R0, R1 and the reply payload (8-aligned).
  */
 public abstract class TupleRpc {
@@ -30,9 +38,20 @@ public abstract class TupleRpc {
 
     protected TupleRpc(Cluster cluster, String name) {
         this.cluster = cluster;
-        this.handler = cluster.register(name, this::handle);
+        this.handler = cluster.register(name, (w, call) -> {
+            long skipped = Bytes.getLong(call.data, REQ_COUNT) >>> 32;
+            if (skipped > 0) w.charge(skipped * w.ep.profile().localOpNs);
+            handle(w, call);
+        });
         this.wires = new Wire[cluster.nodes()][cluster.threads()];
     }
+
+    /**
+     * True when the stage sends one message per item instead of one batched message per destination (OCC's
+     * RPC COMMIT: {@code write_back_oneshot} appends one request per written record and flushes them together,
+     * occ.cc:337-363).
+     */
+    protected boolean onePerItem() { return false; }
 
     /** Bytes of request payload per item of table {@code t} (e.g. a record to install). */
     protected int requestPayload(Table t) { return 0; }
@@ -83,25 +102,35 @@ public abstract class TupleRpc {
             }
         }
         if (n == 0) return;
+        boolean single = onePerItem();
+        int allBytes = 0;
+        for (int k = 0; k < n; k++) {
+            Access a = tx.access(s.selected[k]);
+            allBytes += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
+        }
         int nOps = 0;
         for (int k = 0; k < n; k++) {
             int node = tx.access(s.selected[k]).node;
-            boolean seen = false;
-            for (int j = 0; j < nOps; j++) if (s.ops[j].node == node) { seen = true; break; }
-            if (seen) continue;
+            if (!single) {
+                boolean seen = false;
+                for (int j = 0; j < nOps; j++) if (s.ops[j].node == node) { seen = true; break; }
+                if (seen) continue;
+            }
             int bytes = REQ_ITEMS, count = 0;
-            for (int m = k; m < n; m++) {
+            for (int m = k; m < (single ? k + 1 : n); m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node == node) {
                     bytes += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
                     count++;
                 }
             }
+            int own = bytes;
+            if (!single) bytes = REQ_ITEMS + allBytes;       // the full batch goes to every destination
             Op op = ctx.op().rpc(node, handler, bytes);
             byte[] d = op.data;
-            Bytes.putLong(d, REQ_COUNT, count);
+            Bytes.putLong(d, REQ_COUNT, count | (single ? 0 : (long) (n - count) << 32));
             int p = REQ_ITEMS;
-            for (int m = k; m < n; m++) {
+            for (int m = k; m < (single ? k + 1 : n); m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node != node) continue;
                 Bytes.putLong(d, p + ITEM_TABLE, a.table.id);
@@ -112,6 +141,7 @@ public abstract class TupleRpc {
                 items.payload(a, d, p + ITEM_BYTES);
                 p += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
             }
+            java.util.Arrays.fill(d, own, bytes, (byte) 0);
             if (nOps == s.ops.length) s.ops = Arrays.copyOf(s.ops, nOps * 2);
             s.ops[nOps++] = op;
             ctx.add(passive ? op.unsignaled() : op);
@@ -122,6 +152,14 @@ public abstract class TupleRpc {
             return;
         }
         ctx.flushAndWait();
+        if (single) {
+            for (int j = 0; j < nOps; j++) {
+                Op op = s.ops[j];
+                items.result(tx.access(s.selected[j]), Bytes.getLong(op.reply, REPLY_R0), Bytes.getLong(op.reply, REPLY_R1),
+                        op.reply, REPLY_BYTES);
+            }
+            return;
+        }
         for (int j = 0; j < nOps; j++) {
             Op op = s.ops[j];
             int r = 0;
@@ -149,7 +187,7 @@ public abstract class TupleRpc {
             return this;
         }
 
-        public int count() { return (int) Bytes.getLong(d, REQ_COUNT); }
+        public int count() { return (int) Bytes.getLong(d, REQ_COUNT); }   // the low 32 bits: own items
         public int table() { return (int) Bytes.getLong(d, p + ITEM_TABLE); }
         public long key() { return Bytes.getLong(d, p + ITEM_KEY); }
         public long offset() { return Bytes.getLong(d, p + ITEM_OFFSET); }

@@ -88,6 +88,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     private final ConcurrentLinkedQueue<Op> callPool = new ConcurrentLinkedQueue<>();
     private volatile boolean running, stop, closing, closed;
     private boolean doneSent;
+    /**
+     * local_access: network: an RPC to the own node is a message served by the target worker at its next poll
+     * (it counts as a network op); a one-sided op on the own node counts as a network op but is executed by the
+     * issuing worker, as the soft NIC would execute it on the same memory (no loopback hop is modelled on tcp).
+     */
+    private boolean viaNic;
     private final boolean[] done;
     private int doneCount;
     /**
@@ -585,6 +591,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
      * True when a peer may close its connection without stopping the run: it said goodbye, or this node has sent its
      * report and the peer is not node 0 (whose goodbye we still wait for), or (node 0) every report is in.
      */
+    @Override public void localThroughNic(boolean on) { viaNic = on; }
+
     private boolean mayLeave(Peer p) { return p.bye || closed || (closing && p.node != 0); }
 
     private void lost(Peer p, String what) {
@@ -1085,16 +1093,21 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
 
         @Override public long now() { return System.nanoTime() - base; }
-        // the stages send ordinary RPCs here (the wire's passive RPCs are not used by the stages on tcp yet)
-        @Override public boolean passiveRpc() { return false; }
 
         @Override
         public void post(Op op) {
             if (op.verb == Verb.RPC) {
                 op.posted(self, worker);
-                if (op.node == self) {
+                if (op.node == self && !viaNic) {
                     counters.local++;
                     host.onRpc(op);
+                    return;
+                }
+                if (op.node == self) {
+                    // local_access: network: a message to the own node, served by its worker at its next poll
+                    counters.count(op);
+                    inFlight.incrementAndGet();
+                    workers[worker].arrive(op);
                     return;
                 }
                 counters.count(op);
@@ -1119,7 +1132,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                     if (op.verb == Verb.RPC) { post(op); continue; }
                     op.srcNode = self;
                     op.srcWorker = worker;
-                    counters.local++;
+                    if (viaNic) counters.count(op); else counters.local++;
                     MemoryOps.execute(m, op);
                     op.inFlight = false;
                     if (op.signaled) host.onComplete(op);
@@ -1140,6 +1153,16 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
         @Override
         public void reply(Op call) {
+            if (call.srcNode == self && viaNic) {
+                // an RPC to the own node that came as a message: its reply too (balancing the send's count)
+                if (call.signaled) {
+                    workers[call.srcWorker].finish(call);
+                } else {
+                    call.inFlight = false;
+                    inFlight.decrementAndGet();
+                }
+                return;
+            }
             if (call.srcNode == self) {
                 if (!call.signaled) {
                     call.inFlight = false;           // passive RPC on this node: its handler has run, nobody is told

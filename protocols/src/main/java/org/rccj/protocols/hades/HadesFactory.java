@@ -25,6 +25,8 @@ public final class HadesFactory implements ProtocolFactory {
     /** none: its one-sided stages READ and WRITE; its NIC work is the simulated NIC's own. */
 
     @Override public List<Stage> nicAtomicStages() { return List.of(); }
+    /** HADES's local accesses are the core's own (or, HADES-H, SW-Impl's software path): never through the NIC. */
+    @Override public boolean localAccessThroughNic() { return false; }
     @Override public List<Param> parameters() { return HadesOptions.params(); }
 
     @Override
