@@ -157,7 +157,6 @@ public final class TcpFabric implements Fabric, ProcessGroup {
     final class TcpWorker extends ThreadWorker {
         final ConcurrentLinkedQueue<Op> calls = new ConcurrentLinkedQueue<>(), finished = new ConcurrentLinkedQueue<>();
         final boolean[] dirty = new boolean[nodes];
-        final Op[] one = new Op[1];
 
         /** The lane of this worker's connections. */
         final int lane;
@@ -232,9 +231,7 @@ public final class TcpFabric implements Fabric, ProcessGroup {
                 dirty[op.node] = true;
                 return;
             }
-            one[0] = op;
-            post(one, 1);
-            one[0] = null;
+            postAlone(op);
         }
 
         @Override

@@ -126,6 +126,15 @@ public abstract class ThreadWorker implements Endpoint {
         }
     }
 
+    private final Op[] one = new Op[1];
+
+    /** Posts one one-sided op as a doorbell batch of its own, through a reused one-op array (no allocation per op). */
+    protected final void postAlone(Op op) {
+        one[0] = op;
+        post(one, 1);
+        one[0] = null;
+    }
+
     /**
      * Posts an RPC: marks it posted by this worker; one to this worker's own node is served here at once (the local
      * shortcut: the handler runs on this thread) and false is returned; otherwise it is counted and true says the

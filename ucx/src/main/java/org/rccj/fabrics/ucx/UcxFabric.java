@@ -539,7 +539,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         @Override
         public void post(Op op) {
             if (op.verb != Verb.RPC) {
-                post(new Op[] {op}, 1);
+                postAlone(op);
                 return;
             }
             if (!rpcLeaves(op)) return;
