@@ -135,9 +135,8 @@ final class Bootstrap {
             out.flush();
             Handshake.Hello h = Handshake.Hello.read(in);
             String problem = h.problem(settings.secret(), self, nodes, lanes, settings.configDigest(), challenge);
-            if (problem == null && peers[h.from()][h.lane()] != null) {
-                problem = "node " + h.from() + (lanes > 1 ? " (connection " + h.lane() + ")" : "") + " is already connected";
-            }
+            boolean duplicate = problem == null && peers[h.from()][h.lane()] != null;
+            if (duplicate) problem = "node " + h.from() + (lanes > 1 ? " (connection " + h.lane() + ")" : "") + " is already connected";
             if (problem != null) {
                 String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
                 settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
@@ -148,7 +147,7 @@ final class Bootstrap {
                 // a node started by hand with another secret, config or size: the run cannot start, so stop now rather
                 // than wait out the join timeout; a stranger (bad magic) or a duplicate is only refused, and so is
                 // anyone knocking at a node that rcc run launched (a node of another run may reuse its port)
-                if (!settings.watchParent() && h.magicOk() && !problem.contains("already connected")) {
+                if (!settings.watchParent() && h.magicOk() && !duplicate) {
                     throw new ClusterFailure("node " + self + " refused a node of this cluster (" + who + claimed + "): " + problem
                             + "; start every node with the same secret file and config");
                 }
