@@ -22,13 +22,14 @@ import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.NodeReports;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
+import org.rccj.framework.spi.Registry;
 import org.rccj.primitives.Fabric;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultWriter;
 
 /**
  * {@code rcc node CONFIG... --id I --hosts h0:port,h1:port,... --secret-file F [--out DIR]}: one node of a
- * multi-process cluster ({@code tcp} unless {@code --set fabric=} names another {@link ClusterFabricFactory}), started
+ * multi-process cluster ({@code tcp}, unless the config or {@code --set fabric=} names another {@link ClusterFabricFactory}), started
  * by hand (ssh, pdsh), by {@code srun} (id and hosts from the Slurm environment) or by the launcher behind
  * {@code rcc run --set fabric=tcp}. The cluster's control plane ({@code org.rccj.fabrics.cluster}) does membership,
  * handshake, heartbeats and gathering; node 0 collects every node's report and writes the results. Several CONFIGs
@@ -63,7 +64,8 @@ final class NodeCommand implements Command {
             Path file = ctx.resolve(f);
             String[] sets = cl.getOptionValues("set");
             List<String> all = new ArrayList<>();
-            all.add("fabric=tcp");
+            // a config that names a multi-process fabric (ucx) keeps it; any other (sim, local) runs on tcp
+            if (!clusterFabric(ConfigLoader.load(file).get("fabric"))) all.add("fabric=tcp");
             if (sets != null) all.addAll(List.of(sets));
             Config config = RunCommand.resolve(file, all.toArray(String[]::new));
             if (!(config.fabricFactory() instanceof ClusterFabricFactory factory)) {
@@ -150,6 +152,11 @@ final class NodeCommand implements Command {
             return Exit.VERIFICATION_FAILED;
         }
         return Exit.OK;
+    }
+
+    /** Whether {@code name} is a registered multi-process fabric. */
+    private static boolean clusterFabric(Object name) {
+        return Registry.fabrics().stream().anyMatch(f -> f.name().equals(name) && f instanceof ClusterFabricFactory);
     }
 
     /** --id and --hosts, else the Slurm environment (SLURM_PROCID, SLURM_NTASKS, SLURM_STEP_NODELIST or SLURM_JOB_NODELIST). */

@@ -57,7 +57,7 @@ class UcxClusterTest {
             List<String> args = new ArrayList<>(List.of("node"));
             args.addAll(configs);
             args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results",
-                    "--join-timeout", "30", "--set", "fabric=ucx"));
+                    "--join-timeout", "30"));   // the configs say fabric: ucx, which rcc node keeps
             nodes.add(new TcpClusterTest.Node(args, Map.of(), dir));
         }
         return nodes;
