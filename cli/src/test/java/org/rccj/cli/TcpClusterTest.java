@@ -84,7 +84,7 @@ class TcpClusterTest {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) Thread.sleep(100);
         List<String> alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
+                .map(p -> p.pid() + " " + commandLine(p).replaceFirst("^.* -cp \\S+ ", "java ")).toList();
         assertEquals(List.of(), alive, "processes started by " + what + " are still running");
     }
 
@@ -232,7 +232,7 @@ class TcpClusterTest {
         Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir);
         awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
-        ProcessHandle victim = nodes.stream().filter(p -> p.info().commandLine().orElse("").contains("--id 2 ")).findFirst().orElseThrow();
+        ProcessHandle victim = nodeWithId(nodes, 2);
         long t0 = System.nanoTime();
         victim.destroyForcibly();
         assertEquals(Exit.INTERNAL_ERROR, launcher.await(30), launcher.output.toString());
@@ -385,10 +385,20 @@ class TcpClusterTest {
      * A process's whole command line: /proc/PID/cmdline, which the kernel keeps whole (ProcessHandle.Info cuts a
      * long one, and a node's classpath under the test runner is long), else what ProcessHandle knows.
      */
-    private static String commandLine(ProcessHandle p) throws IOException {
-        Path proc = Path.of("/proc", Long.toString(p.pid()), "cmdline");
-        if (Files.isReadable(proc)) return new String(Files.readAllBytes(proc), java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+    static String commandLine(ProcessHandle p) {
+        try {
+            Path proc = Path.of("/proc", Long.toString(p.pid()), "cmdline");
+            if (Files.isReadable(proc)) return new String(Files.readAllBytes(proc), StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException gone) {
+            // the process ended between listing and reading
+        }
         return p.info().commandLine().orElse("");
+    }
+
+    /** The node process started with {@code --id id} among a launcher's children (by its whole command line). */
+    static ProcessHandle nodeWithId(List<ProcessHandle> processes, int id) {
+        return processes.stream().filter(p -> commandLine(p).contains("--id " + id + " ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no node --id " + id + " among " + processes.stream().map(TcpClusterTest::commandLine).toList()));
     }
 
     /** A matrix point's config text. */

@@ -117,7 +117,7 @@ class UcxClusterTest {
         TcpClusterTest.Node launcher = new TcpClusterTest.Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir);
         awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
-        ProcessHandle victim = nodes.stream().filter(p -> p.info().commandLine().orElse("").contains("--id 2 ")).findFirst().orElseThrow();
+        ProcessHandle victim = TcpClusterTest.nodeWithId(nodes, 2);
         victim.destroyForcibly();
         assertEquals(Exit.INTERNAL_ERROR, launcher.await(60), launcher.output.toString());
         String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
