@@ -36,7 +36,7 @@ class TcpClusterTest {
     @TempDir Path dir;
 
     /** A running {@code rcc node} (or launcher) process and everything it printed. */
-    static final class Node {
+    static final class Node implements AutoCloseable {
         final Process process;
         final StringBuffer output = new StringBuffer();
         final Thread pump;
@@ -74,6 +74,13 @@ class TcpClusterTest {
         }
 
         boolean printed(String s) { return output.toString().contains(s); }
+
+        /** Kills whatever of this process and its children is still running (a failed test leaves nothing behind). */
+        @Override
+        public void close() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
     }
 
     @AfterAll
@@ -229,19 +236,20 @@ class TcpClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "occ", "all-rpc", "smallbank", 60_000));
-        Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir);
-        awaitRunning(launcher);
-        List<ProcessHandle> nodes = launcher.process.descendants().toList();
-        ProcessHandle victim = nodeWithId(nodes, 2);
-        long t0 = System.nanoTime();
-        victim.destroyForcibly();
-        assertEquals(Exit.INTERNAL_ERROR, launcher.await(30), launcher.output.toString());
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        assertTrue(seconds < 10, "took " + seconds + " s");
-        String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-        assertTrue(last.startsWith("rcc: tcp run stopped: node 2 failed"), launcher.output.toString());
-        assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-        for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
+        try (Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
+            awaitRunning(launcher);
+            List<ProcessHandle> nodes = launcher.process.descendants().toList();
+            ProcessHandle victim = nodeWithId(nodes, 2);
+            long t0 = System.nanoTime();
+            victim.destroyForcibly();
+            assertEquals(Exit.INTERNAL_ERROR, launcher.await(30), launcher.output.toString());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < 10, "took " + seconds + " s");
+            String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
+            assertTrue(last.startsWith("rcc: tcp run stopped: node 2 failed"), launcher.output.toString());
+            assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
+            for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test

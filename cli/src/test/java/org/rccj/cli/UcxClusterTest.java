@@ -114,16 +114,17 @@ class UcxClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "posix,self", "occ", "all-onesided", "smallbank", 60_000));
-        TcpClusterTest.Node launcher = new TcpClusterTest.Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir);
-        awaitRunning(launcher);
-        List<ProcessHandle> nodes = launcher.process.descendants().toList();
-        ProcessHandle victim = TcpClusterTest.nodeWithId(nodes, 2);
-        victim.destroyForcibly();
-        assertEquals(Exit.INTERNAL_ERROR, launcher.await(60), launcher.output.toString());
-        String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-        assertTrue(last.startsWith("rcc: ucx run stopped: node 2 failed"), launcher.output.toString());
-        assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-        for (ProcessHandle p : nodes) p.onExit().get(20, TimeUnit.SECONDS);
+        try (TcpClusterTest.Node launcher = new TcpClusterTest.Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
+            awaitRunning(launcher);
+            List<ProcessHandle> nodes = launcher.process.descendants().toList();
+            ProcessHandle victim = TcpClusterTest.nodeWithId(nodes, 2);
+            victim.destroyForcibly();
+            assertEquals(Exit.INTERNAL_ERROR, launcher.await(60), launcher.output.toString());
+            String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
+            assertTrue(last.startsWith("rcc: ucx run stopped: node 2 failed"), launcher.output.toString());
+            assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
+            for (ProcessHandle p : nodes) p.onExit().get(20, TimeUnit.SECONDS);
+        }
     }
 
     /** A stopped (SIGSTOP) node: one-sided ops by shared memory need nothing of it, the control plane notices. */
