@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,11 +33,27 @@ import org.rccj.framework.spi.Registry;
 class TcpClusterTest {
     @TempDir Path dir;
 
-    /** A running {@code rcc node} (or launcher) process and everything it printed. */
+    /**
+     * A running {@code rcc node} (or launcher) process and everything it printed. The output goes to a file, not a
+     * pipe: when a process ends, the JDK drains and closes its pipe under a reader blocked on it, so the last lines a
+     * process prints as it dies (a shutdown hook's "interrupted") could be lost to a reader thread.
+     */
     static final class Node implements AutoCloseable {
+        private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
         final Process process;
-        final StringBuffer output = new StringBuffer();
-        final Thread pump;
+        final Output output;
+
+        /** Everything the process printed so far (stdout and stderr in the order written). */
+        record Output(Path file) {
+            @Override
+            public String toString() {
+                try {
+                    return Files.readString(file, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "(output unreadable: " + e + ")";
+                }
+            }
+        }
 
         Node(List<String> args, Map<String, String> env, Path cwd) throws IOException { this(List.of(), args, env, cwd); }
 
@@ -48,20 +62,12 @@ class TcpClusterTest {
             List<String> cmd = new ArrayList<>(prefix);
             cmd.addAll(Launcher.javaCommand());
             cmd.addAll(args);
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).directory(cwd.toFile());
+            Path log = cwd.resolve("process-" + COUNT.incrementAndGet() + ".out");
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).directory(cwd.toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("SLURM_"));
             pb.environment().putAll(env);
+            output = new Output(log);
             process = pb.start();
-            pump = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = r.readLine()) != null) output.append(line).append('\n');
-                } catch (IOException ignored) {
-                    // process gone
-                }
-            });
-            pump.setDaemon(true);
-            pump.start();
         }
 
         int await(long seconds) throws InterruptedException {
@@ -69,7 +75,6 @@ class TcpClusterTest {
                 process.destroyForcibly();
                 throw new AssertionError("process did not end within " + seconds + " s; output:\n" + output);
             }
-            pump.join(2000);
             return process.exitValue();
         }
 
@@ -358,8 +363,34 @@ class TcpClusterTest {
         launcher.process.destroy();                       // SIGTERM, as Ctrl-C's SIGINT: the JVM shuts down
         launcher.await(30);
         for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
+        // one line says so, on a line of its own (the progress line, if any, ended)
+        assertEquals(1, occurrences(launcher.output.toString(), "\nrcc: interrupted: stopping the tcp run's node processes\n"), launcher.output.toString());
         assertFalse(Files.exists(dir.resolve("interrupted")));
         assertFalse(Files.exists(secretFile.getParent()), "the launcher's private directory (with the run's secret) is left behind");
+    }
+
+    /** Ctrl-C (SIGTERM here) on a node started by hand: one line naming it, nothing left running. */
+    @Test
+    void ctrlCOnAHandStartedNodeSaysSoInOneLine() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("alone.yaml"), config("alone", "occ", "all-rpc", "smallbank", 50)
+                .replace("nodes: 3", "nodes: 2\nreplication: 2\ntcp: {join_timeout_s: 120}"));
+        Node n0 = new Node(List.of("node", cfg.toString(), "--id", "0", "--hosts", hosts(2), "--secret-file", secret("a secret for the interrupted node").toString()),
+                Map.of(), dir);
+        try (n0) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!n0.printed("waiting for the other nodes") && System.nanoTime() < deadline) Thread.sleep(50);
+            assertTrue(n0.printed("waiting for the other nodes"), n0.output.toString());
+            n0.process.destroy();
+            n0.await(30);
+            assertEquals(1, occurrences(n0.output.toString(), "\nrcc: node 0: interrupted\n"), n0.output.toString());
+            assertFalse(n0.output.toString().contains("Exception"), n0.output.toString());
+        }
+    }
+
+    private static int occurrences(String text, String s) {
+        int n = 0;
+        for (int i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) n++;
+        return n;
     }
 
     @Test
