@@ -2,6 +2,7 @@ package org.rccj.cli;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -33,15 +34,21 @@ final class BatchOptions {
         return n;
     }
 
-    /** The real fabric of --fabric tcp|local (calibrate, validate: what sim is compared with); required. */
+    /** The real fabric of --fabric tcp|ucx|local (calibrate, validate: what sim is compared with); required. */
     static String realFabric(String command, CommandLine cl, String usage) {
-        if (!cl.hasOption("fabric")) throw new ConfigException(command + ": missing --fabric (tcp or local); usage: " + usage);
+        if (!cl.hasOption("fabric")) throw new ConfigException(command + ": missing --fabric (tcp, ucx or local); usage: " + usage);
         String fabric = cl.getOptionValue("fabric").strip();
-        if (!fabric.equals("tcp") && !fabric.equals("local")) {
-            throw new ConfigException(command + ": --fabric '" + fabric + "'; accepted: tcp, local (the real fabric sim is compared with)");
+        if (!List.of("tcp", "ucx", "local").contains(fabric)) {
+            throw new ConfigException(command + ": --fabric '" + fabric + "'; accepted: tcp, ucx, local (the real fabric sim is compared with)");
         }
+        if (!fabric.equals("ucx") && cl.hasOption("tls")) throw new ConfigException(command + ": --tls is a ucx setting (UCX_TLS); add --fabric ucx or drop it");
         return fabric;
     }
+
+    /** --tls UCX_TLS of a ucx fabric ("" when absent: UCX's own choice). */
+    static final Option TLS = Option.builder().longOpt("tls").hasArg().argName("UCX_TLS").desc("(ucx) the transports UCX may use, e.g. posix,self").build();
+
+    static String tls(CommandLine cl) { return cl.hasOption("tls") ? cl.getOptionValue("tls").strip() : ""; }
 
     /** The tcp connection layout of --connections pair|thread (default pair). */
     static org.rccj.fabrics.tcp.TcpSettings.Connections connections(String command, CommandLine cl) {

@@ -18,15 +18,16 @@ import org.rccj.fabrics.local.LocalFabric;
 import org.rccj.fabrics.tcp.TcpSettings;
 
 /**
- * {@code rcc calibrate --fabric tcp|local [--threads N] [--connections pair|thread] [--base NAME] [--measure-ms MS] --out PROFILE}:
+ * {@code rcc calibrate --fabric tcp|ucx|local [--threads N] [--connections pair|thread] [--tls UCX_TLS] [--base NAME] [--measure-ms MS] --out PROFILE}:
  * measures the primitives on a real fabric of this host and writes a sim cost profile fitted to them ({@link Calibration}).
  */
 final class CalibrateCommand implements Command {
-    static final String USAGE = "rcc calibrate --fabric tcp|local [--threads N] [--connections pair|thread] [--base NAME] [--measure-ms MS] --out PROFILE";
+    static final String USAGE = "rcc calibrate --fabric tcp|ucx|local [--threads N] [--connections pair|thread] [--tls UCX_TLS] [--base NAME] [--measure-ms MS] --out PROFILE";
     static final Options OPTIONS = new Options()
-            .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|local").desc("the fabric measured").build())
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|ucx|local").desc("the fabric measured").build())
             .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("worker threads per node").build())
             .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build())
+            .addOption(BatchOptions.TLS)
             .addOption(Option.builder().longOpt("base").hasArg().argName("NAME").desc("built-in profile for what is not measured").build())
             .addOption(Option.builder().longOpt("measure-ms").hasArg().argName("MS").desc("measured window per benchmark").build())
             .addOption(Option.builder("o").longOpt("out").hasArg().argName("PROFILE").desc("profile file written").build());
@@ -42,7 +43,7 @@ final class CalibrateCommand implements Command {
         Path out = ctx.resolve(cl.getOptionValue("out").strip());
         if (Files.isDirectory(out)) throw new ConfigException("calibrate: --out " + out + " is a directory; give the profile file to write");
         OutputPaths.checkFile("calibrate: --out", out);
-        if (fabric.equals("local") && cl.hasOption("connections")) throw new ConfigException("calibrate: --connections is a tcp setting; drop it with --fabric local");
+        if (!fabric.equals("tcp") && cl.hasOption("connections")) throw new ConfigException("calibrate: --connections is a tcp setting; drop it with --fabric " + fabric);
         int threads = BatchOptions.integer("calibrate", cl, "threads", 1, 1, 64);
         int measureMs = BatchOptions.integer("calibrate", cl, "measure-ms", 1000, 10, 600_000);
         String base = cl.hasOption("base") ? cl.getOptionValue("base").strip() : CostProfile.DEFAULT;
@@ -57,6 +58,17 @@ final class CalibrateCommand implements Command {
                     + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, 1, false, s -> {
                         try {
                             return ClusterBench.measure(s, "tcp", java.util.Map.of("tcp.connections", layout.key()), warmNs, measureNs);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
+        } else if (fabric.equals("ucx")) {
+            String tls = BatchOptions.tls(cl);
+            // UCX over shared memory or TCP: the target's worker progresses what UCX cannot do by itself (no NIC thread)
+            f = new Calibration.Fabric("ucx", "UCX " + ucxVersion() + ", UCX_TLS " + (tls.isEmpty() ? "(UCX's choice)" : tls)
+                    + ", one UCX worker per thread, progressed by the node's workers (2 nodes in this JVM)", true, 0, false, s -> {
+                        try {
+                            return ClusterBench.measure(s, "ucx", java.util.Map.of("ucx.tls", tls), warmNs, measureNs);
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
@@ -81,5 +93,16 @@ final class CalibrateCommand implements Command {
         CostProfile.load(out.toString());   // what was written loads as a profile
         o.println("profile: " + BatchOptions.display(ctx, out));
         return Exit.OK;
+    }
+
+    /** The UCX version and library (ucx is compiled for a later Java than cli, so it is reached by name, as rcc doctor does). */
+    static String ucxVersion() {
+        try {
+            return (String) Class.forName("org.rccj.ucx.Doctor").getMethod("version").invoke(null);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new ConfigException("calibrate: --fabric ucx: " + e.getCause().getMessage());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -50,7 +50,7 @@ final class Help {
         sb.append("                 check an exported history (history: FILE in a config) for serializability\n");
         sb.append("  bench [--profile NAME|FILE] [--csv FILE]\n");
         sb.append("                 calibration report: primitive micro-benchmarks on sim next to published figures\n");
-        sb.append("  calibrate --fabric tcp|local --out PROFILE\n");
+        sb.append("  calibrate --fabric tcp|ucx|local --out PROFILE\n");
         sb.append("                 measure the primitives on a real fabric and write a sim profile fitted to them\n");
         sb.append("  validate CONFIG... --fabric F --profile PROFILE [--repeat N] [--out DIR]\n");
         sb.append("                 run configs on F and on sim with PROFILE, side by side: how far the simulator is\n");
@@ -339,9 +339,11 @@ final class Help {
                 + "in the file says how it was obtained (host, fabric, transport, time); what cannot be measured on the fabric\n"
                 + "keeps the base profile's value and is listed as kept (docs/calibration.md, \"Calibrating on your own fabric\").\n\n"
                 + "options:\n"
-                + "      --fabric tcp|local   the fabric measured\n"
+                + "      --fabric tcp|ucx|local  the fabric measured\n"
                 + "      --threads N          worker threads per node (default 1)\n"
                 + "      --connections pair|thread  (tcp) connection layout, as the config key tcp.connections (default pair)\n"
+                + "      --tls UCX_TLS        (ucx) the transports UCX may use, as the config key ucx.tls (e.g. posix,self); recorded\n"
+                + "                           in the profile with the UCX version\n"
                 + "      --base NAME          built-in profile for what is not measured (default " + org.rccj.primitives.CostProfile.DEFAULT + ")\n"
                 + "      --measure-ms MS      measured window of each real benchmark (default 1000; a third of it warms up)\n"
                 + "  -o, --out PROFILE        the profile file to write (checked before measuring)\n\n"
@@ -360,7 +362,8 @@ final class Help {
                 + "DIR/validation.csv, DIR/validation.png/.svg (real against predicted throughput, one point per run, the\n"
                 + "diagonal drawn) and every run's results under DIR/runs/.\n\n"
                 + "options:\n"
-                + "      --fabric tcp|local   the real fabric\n"
+                + "      --fabric tcp|ucx|local  the real fabric\n"
+                + "      --tls UCX_TLS        (ucx) ucx.tls of the real runs (e.g. posix,self)\n"
                 + "      --profile NAME|FILE  the sim profile to check (e.g. one written by rcc calibrate)\n"
                 + "      --repeat N           real runs per config, seeds seed..seed+N-1 (default 1); sim runs each seed too\n"
                 + "  -s, --set key=value      override a key in every config (e.g. duration_ms=500)\n"

@@ -24,10 +24,11 @@ import org.rccj.results.Plots;
  * a real fabric measures wall-clock time), each into DIR/runs/NAME/FABRIC-sSEED, so an interrupted validation resumes.
  */
 final class ValidateCommand implements Command {
-    static final String USAGE = "rcc validate CONFIG... --fabric tcp|local --profile NAME|FILE [--repeat N] [--set key=value]... [--out DIR] [--force]";
+    static final String USAGE = "rcc validate CONFIG... --fabric tcp|ucx|local [--tls UCX_TLS] --profile NAME|FILE [--repeat N] [--set key=value]... [--out DIR] [--force]";
     static final String CSV = "validation.csv";
     static final Options OPTIONS = new Options()
-            .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|local").desc("the real fabric").build())
+            .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|ucx|local").desc("the real fabric").build())
+            .addOption(BatchOptions.TLS)
             .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("the sim profile checked").build())
             .addOption(BatchOptions.REPEAT)
             .addOption(BatchOptions.SET)
@@ -42,6 +43,7 @@ final class ValidateCommand implements Command {
         List<String> files = cl.getArgList();
         if (files.isEmpty()) throw new ConfigException("validate: missing CONFIG files; usage: " + USAGE);
         String fabric = BatchOptions.realFabric("validate", cl, USAGE);
+        String tls = BatchOptions.tls(cl);
         if (!cl.hasOption("profile")) throw new ConfigException("validate: missing --profile NAME|FILE (e.g. one written by rcc calibrate); usage: " + USAGE);
         String profile = cl.getOptionValue("profile").strip();
         if (!CostProfile.isBuiltIn(profile)) profile = ctx.resolve(profile).toAbsolutePath().normalize().toString();
@@ -72,7 +74,12 @@ final class ValidateCommand implements Command {
             String point = pointLabels.computeIfAbsent(key.toString(), k -> label + (pointLabels.containsValue(label) ? " #" + (pointLabels.size() + 1) : ""));
             for (int r = 0; r < repeat; r++) {
                 long seed = c.seed() + r;
-                Batch.Point real = point(out, tree, c.name(), fabric, null, seed);
+                Map<String, Object> realTree = tree;
+                if (!tls.isEmpty()) {
+                    realTree = BatchOptions.copy(tree);
+                    org.rccj.framework.config.ConfigTree.set(realTree, "ucx.tls", tls);
+                }
+                Batch.Point real = point(out, realTree, c.name(), fabric, null, seed);
                 Batch.Point sim = point(out, tree, c.name(), "sim", profile, seed);
                 runs.add(new Run(c.name(), point, c.hybrid().spelled(), seed, real, sim));
                 points.add(real);
@@ -80,7 +87,7 @@ final class ValidateCommand implements Command {
             }
         }
         for (String n : notes) ctx.err().println("rcc: note: " + n);
-        Provenance.Made made = new Provenance.Made("validate", Map.of("fabric", fabric, "profile", profile, "repeat", repeat), List.of());
+        Provenance.Made made = new Provenance.Made("validate", Map.of("fabric", fabric, "tls", tls, "profile", profile, "repeat", repeat), List.of());
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("validate: --out", out);
         if (Files.exists(out.resolve(CSV))) OutputPaths.checkFile("validate: " + CSV, out.resolve(CSV));
@@ -113,7 +120,10 @@ final class ValidateCommand implements Command {
         Map<String, Object> t = BatchOptions.copy(tree);
         t.put("fabric", fabric);
         if (profile != null) t.put("profile", profile);
-        if (fabric.equals("sim")) t.remove("tcp");   // the real fabric's own settings (tcp.connections, timeouts)
+        if (fabric.equals("sim")) {   // the real fabrics' own settings (tcp.connections, timeouts; ucx.tls)
+            t.remove("tcp");
+            t.remove("ucx");
+        }
         t.put("seed", seed);
         Config c = BatchOptions.resolve("validate", t);
         return new Batch.Point(name + "/" + fabric + "-s" + seed, c, out.resolve("runs").resolve(BatchOptions.safeName(name)).resolve(fabric + "-s" + seed));

@@ -44,10 +44,41 @@ class CalibrateValidateTest {
         assertTrue(o.out().contains("profile: local.properties"), o.out());
     }
 
+    /** ucx over shared memory: the profile loads and its provenance names the transport and the UCX version. */
+    @Test
+    void calibrationOnUcxRecordsTheTransportAndTheUcxVersion() throws Exception {
+        Cli.Outcome o = Cli.run(tmp, "calibrate", "--fabric", "ucx", "--tls", "posix,self", "--measure-ms", "40", "--out", "ucx.properties");
+        assertEquals(Exit.OK, o.code(), o.err());
+        Path file = tmp.resolve("ucx.properties");
+        CostProfile p = CostProfile.load(file.toString());
+        String text = Files.readString(file);
+        String measuredOn = text.lines().filter(l -> l.startsWith("# Measured on host ")).findFirst().orElseThrow();
+        assertTrue(measuredOn.matches(".*fabric ucx \\(UCX \\d+\\.\\d+\\.\\d+ \\(libucp from .*\\), UCX_TLS posix,self, .*"), measuredOn);
+        assertNotEquals(CostProfile.load("cx4-edr").oneWayNs, p.oneWayNs);
+        // the round trip with 8 requests outstanding is measured and set against the simulator's
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("READ 64 B round trip mean, 8 coroutines, both issuing")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("RPC 64 B round trip mean, 8 coroutines, both issuing")), o.out());
+    }
+
+    @Test
+    void validateOnUcxRunsTheRealSideOnUcxWithTheTransportGiven() throws Exception {
+        Cli.file(tmp, "rpc.yaml", "name: tiny-rpc\nhybrid: all-rpc\n" + TINY);
+        Cli.Outcome o = Cli.runReal(tmp, new String[] {"validate", "rpc.yaml", "--fabric", "ucx", "--tls", "posix,self", "--profile", "cx4-edr",
+                "--out", "v"});
+        assertEquals(Exit.OK, o.code(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("tiny-rpc ") && l.contains("|")), o.out());
+        assertTrue(Files.readAllLines(tmp.resolve("v/validation.csv")).stream().anyMatch(l -> l.startsWith("\"tiny-rpc\",") && l.contains(",throughput_tps,")));
+        org.rccj.results.RunMetrics real = org.rccj.results.RunMetrics.read(tmp.resolve("v/runs/tiny-rpc/ucx-s3"));
+        assertEquals("ucx", real.fabric());
+        assertEquals("posix,self", real.config().get("ucx").get("tls").asText());
+        assertEquals("sim", org.rccj.results.RunMetrics.read(tmp.resolve("v/runs/tiny-rpc/sim-s3")).fabric());
+    }
+
     @Test
     void calibrateRejectsBadInputInOneLine() throws Exception {
         Cli.run(tmp, "calibrate", "--out", "x.properties").assertBadInput("missing --fabric");
-        Cli.run(tmp, "calibrate", "--fabric", "sim", "--out", "x.properties").assertBadInput("--fabric 'sim'", "tcp, local");
+        Cli.run(tmp, "calibrate", "--fabric", "sim", "--out", "x.properties").assertBadInput("--fabric 'sim'", "tcp, ucx, local");
+        Cli.run(tmp, "calibrate", "--fabric", "tcp", "--tls", "posix", "--out", "x").assertBadInput("--tls", "--fabric ucx");
         Cli.run(tmp, "calibrate", "--fabric", "local").assertBadInput("missing --out");
         Cli.run(tmp, "calibrate", "--fabric", "local", "--out", "x", "--measure-ms", "0").assertBadInput("--measure-ms 0");
         Cli.run(tmp, "calibrate", "--fabric", "local", "--out", "x", "--base", "nope").assertBadInput("--base 'nope'", "cx4-edr");
@@ -111,6 +142,7 @@ class CalibrateValidateTest {
         Cli.run(tmp, "validate", "a.yaml", "--profile", "cx4-edr").assertBadInput("missing --fabric");
         Cli.run(tmp, "validate", "a.yaml", "--fabric", "sim", "--profile", "cx4-edr").assertBadInput("--fabric 'sim'");
         Cli.run(tmp, "validate", "a.yaml", "--fabric", "local").assertBadInput("missing --profile");
+        Cli.run(tmp, "validate", "a.yaml", "--fabric", "local", "--tls", "posix,self", "--profile", "cx4-edr").assertBadInput("--tls", "--fabric ucx");
         Cli.run(tmp, "validate", "a.yaml", "--fabric", "local", "--profile", "nope.properties").assertBadInput("--profile", "nope.properties");
         Cli.run(tmp, "validate", "a.yaml", "a.yaml", "--fabric", "local", "--profile", "cx4-edr").assertBadInput("two configs are named 'a'");
         Cli.run(tmp, "validate", "a.yaml", "--fabric", "local", "--profile", "cx4-edr", "--repeat", "0").assertBadInput("--repeat 0");

@@ -16,6 +16,12 @@ import java.util.stream.Stream;
 public final class Doctor {
     private Doctor() {}
 
+    /** The libucp in use, "1.13.1 (libucp from WHERE)", for a profile's provenance; a {@link UcxException} when there is none. */
+    public static String version() {
+        Ucx ucx = Ucx.load();
+        return ucx.version + " (libucp from " + ucx.where + ")";
+    }
+
     public static List<String> report() {
         List<String> out = new ArrayList<>();
         List<String> todo = new ArrayList<>();

@@ -51,7 +51,7 @@ public final class Calibration {
     /** The outcome: the profile text, the figures and the parameters kept from the base (with the reason). */
     public record Outcome(String profileText, List<Figure> figures, Map<String, String> kept, Map<String, String> values) {}
 
-    static final int PAYLOAD = 64, PEAK_COROUTINES = 32, BATCH = 8, ROUNDS = 6, REPEATS = 3;
+    static final int PAYLOAD = 64, PEAK_COROUTINES = 32, MANY_COROUTINES = 8, BATCH = 8, ROUNDS = 6, REPEATS = 3;
 
     private final Fabric fabric;
     private final String base;
@@ -104,6 +104,12 @@ public final class Calibration {
         Scenario rpcRtBoth = new Scenario("RPC", Verb.RPC, PAYLOAD, 2, threads, 1, 1, false, false, Pattern.ALL_TO_ALL);
         Result mReadRtBoth = real("READ round trip, both nodes issuing", readRtBoth);
         Result mRpcRtBoth = real("RPC round trip, both nodes issuing", rpcRtBoth);
+        // several requests outstanding per worker, as a protocol with coroutines has them: whether the round trip grows
+        // with them as on the fabric (a check of the fitted profile, not fitted: see docs/calibration.md)
+        Scenario readRtMany = new Scenario("READ", Verb.READ, PAYLOAD, 2, threads, MANY_COROUTINES, 1, false, false, Pattern.ALL_TO_ALL);
+        Scenario rpcRtMany = new Scenario("RPC", Verb.RPC, PAYLOAD, 2, threads, MANY_COROUTINES, 1, false, false, Pattern.ALL_TO_ALL);
+        Result mReadRtMany = real("READ round trip, " + MANY_COROUTINES + " coroutines, both nodes issuing", readRtMany);
+        Result mRpcRtMany = real("RPC round trip, " + MANY_COROUTINES + " coroutines, both nodes issuing", rpcRtMany);
         double switchNs = coroutineSwitchNs();
         p.put("cpu.coroutine_switch_ns", (double) Math.round(switchNs * 10) / 10);
 
@@ -176,6 +182,10 @@ public final class Calibration {
         figures.add(new Figure("READ 64 B round trip mean, both nodes issuing", mReadRtBoth.meanUs(), fReadRtBoth.meanUs(), "us", "wire.one_way_ns"));
         figures.add(new Figure("RPC 64 B round trip mean, both nodes issuing", mRpcRtBoth.meanUs(), fRpcRtBoth.meanUs(), "us", "wire.rpc_receive_ns"));
         figures.add(latency("READ 64 B round trip p50, both nodes issuing", mReadRtBoth, fReadRtBoth, "(check)"));
+        figures.add(new Figure("READ 64 B round trip mean, " + MANY_COROUTINES + " coroutines, both issuing", mReadRtMany.meanUs(),
+                PrimitiveBench.run(fitted, readRtMany, warm, measure).meanUs(), "us", "(check)"));
+        figures.add(new Figure("RPC 64 B round trip mean, " + MANY_COROUTINES + " coroutines, both issuing", mRpcRtMany.meanUs(),
+                PrimitiveBench.run(fitted, rpcRtMany, warm, measure).meanUs(), "us", "(check)"));
         figures.add(new Figure("READ 64 B round trip mean, node 1 -> node 0 only", mReadRt.meanUs(), fReadRt.meanUs(), "us", "(check)"));
         figures.add(new Figure("RPC 64 B round trip mean, node 1 -> node 0 only", mRpcRt.meanUs(), fRpcRt.meanUs(), "us", "(check)"));
         figures.add(new Figure("WRITE 64 B round trip mean, 1 coroutine", mWriteRt.meanUs(), PrimitiveBench.run(fitted, writeRt, warm, measure).meanUs(), "us", "(check)"));
