@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import org.openjdk.jmh.annotations.AuxCounters;
+import org.rccj.cli.calibrate.LogicHarness;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

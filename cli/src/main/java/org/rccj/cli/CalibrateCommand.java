@@ -11,6 +11,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.rccj.cli.calibrate.Calibration;
+import org.rccj.cli.calibrate.LogicCosts;
 import org.rccj.fabrics.sim.PrimitiveBench;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
@@ -61,7 +62,7 @@ final class CalibrateCommand implements Command {
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                    });
+                    }, () -> localOps("tcp", threads, java.util.Map.of("tcp.connections", layout.key())));
         } else if (fabric.equals("ucx")) {
             String tls = BatchOptions.tls(cl);
             // UCX over shared memory or TCP: the target's worker progresses what UCX cannot do by itself (no NIC thread)
@@ -72,13 +73,18 @@ final class CalibrateCommand implements Command {
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                    });
+                    }, () -> localOps("ucx", threads, java.util.Map.of("ucx.tls", tls)));
         } else {
             f = new Calibration.Fabric("local", "threads of one JVM, in-memory queues; the issuing worker does one-sided ops itself", true, 0, true,
-                    s -> PrimitiveBench.run(new LocalFabric(s.nodes(), s.threads(), CostProfile.load(base)), s, warmNs, measureNs));
+                    s -> PrimitiveBench.run(new LocalFabric(s.nodes(), s.threads(), CostProfile.load(base)), s, warmNs, measureNs),
+                    () -> {
+                        try (LocalFabric lf = new LocalFabric(2, threads, CostProfile.load(base))) {
+                            return LogicCosts.localOpNs(lf.memory(0));
+                        }
+                    });
         }
         PrintStream o = ctx.out();
-        Calibration.Outcome r = new Calibration(f, base, threads, ctx.err()).run();
+        Calibration.Outcome r = new Calibration(f, base, threads, Math.max(10_000_000L, measureNs / 10), ctx.err()).run();
         o.println("calibration on " + fabric + ": each figure measured, and the simulator's with the fitted profile");
         o.printf(Locale.ROOT, "%-52s %12s %12s %8s %-9s %s%n", "figure", "measured", "sim", "sim/real", "unit", "fits");
         for (Calibration.Figure g : r.figures()) {
@@ -93,6 +99,20 @@ final class CalibrateCommand implements Command {
         CostProfile.load(out.toString());   // what was written loads as a profile
         o.println("profile: " + BatchOptions.display(ctx, out));
         return Exit.OK;
+    }
+
+    /** A local 8-byte CAS and READ on node 0's registered memory of a fresh 2-node cluster of {@code fabric} ({@link LogicCosts#localOpNs}). */
+    private static double[] localOps(String fabric, int threads, java.util.Map<String, Object> keys) {
+        try {
+            List<org.rccj.primitives.Fabric> fabrics = ClusterBench.join(fabric, 2, threads, keys);
+            try {
+                return LogicCosts.localOpNs(fabrics.get(0).memory(0));
+            } finally {
+                for (org.rccj.primitives.Fabric x : fabrics) x.close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The UCX version and library (ucx is compiled for a later Java than cli, so it is reached by name, as rcc doctor does). */

@@ -74,22 +74,35 @@ final class ClusterBench {
 
     /** As {@link #measure(Scenario, String, Map)} with other wall-clock windows. */
     static Result measure(Scenario s, String fabric, Map<String, Object> keys, long warmupNs, long measureNs) throws IOException {
+        List<Fabric> fabrics = join(fabric, s.nodes(), s.threads(), keys);
+        try {
+            return PrimitiveBench.run(fabrics, s, warmupNs, measureNs);
+        } finally {
+            for (Fabric f : fabrics) f.close();
+        }
+    }
+
+    /**
+     * A fresh cluster of {@code fabric} in this JVM: every node joined through the fabric's {@link ClusterFabricFactory}
+     * as its own process would, each with its own control plane and data plane; the caller closes them.
+     */
+    static List<Fabric> join(String fabric, int nodes, int threads, Map<String, Object> keys) throws IOException {
         Map<String, Object> tree = new LinkedHashMap<>();
         tree.put("fabric", fabric);
-        tree.put("nodes", s.nodes());
-        tree.put("threads", s.threads());
+        tree.put("nodes", nodes);
+        tree.put("threads", threads);
         tree.put("replication", 1);       // a config the resolver accepts for 2 nodes; the bench runs no protocol
         tree.put("workload", new LinkedHashMap<>(Map.of("name", "smallbank")));
         for (Map.Entry<String, Object> e : keys.entrySet()) org.rccj.framework.config.ConfigTree.set(tree, e.getKey(), e.getValue());
         Config config = ConfigResolver.resolve(tree);
         ClusterFabricFactory factory = (ClusterFabricFactory) config.fabricFactory();
-        int[] ports = LocalLauncher.freePorts(s.nodes());
+        int[] ports = LocalLauncher.freePorts(nodes);
         List<InetSocketAddress> hosts = new ArrayList<>();
         for (int p : ports) hosts.add(new InetSocketAddress("127.0.0.1", p));
         byte[] secret = new byte[32], digest = new byte[32];
         new SecureRandom().nextBytes(secret);
         List<CompletableFuture<Fabric>> joins = new ArrayList<>();
-        for (int n = 0; n < s.nodes(); n++) {
+        for (int n = 0; n < nodes; n++) {
             ClusterSettings set = new ClusterSettings(n, hosts, secret, digest, 10_000, 5_000, false, System.err);
             CompletableFuture<Fabric> f = new CompletableFuture<>();
             Thread t = new Thread(() -> {
@@ -104,10 +117,6 @@ final class ClusterBench {
         }
         List<Fabric> fabrics = new ArrayList<>();
         for (CompletableFuture<Fabric> j : joins) fabrics.add(j.join());
-        try {
-            return PrimitiveBench.run(fabrics, s, warmupNs, measureNs);
-        } finally {
-            for (Fabric f : fabrics) f.close();
-        }
+        return fabrics;
     }
 }

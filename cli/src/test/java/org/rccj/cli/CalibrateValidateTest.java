@@ -36,6 +36,19 @@ class CalibrateValidateTest {
         assertNotEquals(base.oneWayNs, p.oneWayNs);
         assertTrue(p.coroutineSwitchNs > 0 && p.coroutineSwitchNs < 100_000, "switch " + p.coroutineSwitchNs);
         assertTrue(text.contains("kept from cx4-edr: fault injection only"), text);
+        // the framework's and the workloads' CPU costs are timed on this host, not kept from the base
+        for (String k : List.of("cpu.local_op_ns", "cpu.tuple_op_ns")) {
+            int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(k + "=")).findFirst().orElseThrow());
+            assertTrue(lines.get(i - 1).contains(" measured: "), k + ": " + lines.get(i - 1));
+        }
+        assertTrue(p.tupleOpNs > 0 && p.localOpNs >= 0, "tuple " + p.tupleOpNs + ", local " + p.localOpNs);
+        for (String kase : org.rccj.cli.calibrate.LogicHarness.CASES) {
+            String k = CostProfile.LOGIC_PREFIX + kase.replace('/', '.').toLowerCase(java.util.Locale.ROOT);
+            int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(k + "=")).findFirst().orElseThrow(() -> new AssertionError(k + " missing")));
+            assertTrue(lines.get(i - 1).contains(" measured: "), k + ": " + lines.get(i - 1));
+            String[] wt = kase.split("/");
+            assertTrue(p.logicNs(wt[0], wt[1]) >= 0, k);
+        }
         // the report: the fitted RPC round trip is where the simulator lands with the profile (the fit converged; on local a
         // one-sided op is a synchronous memory access, below the simulator's fixed costs, so READ's cannot)
         String rt = o.out().lines().filter(l -> l.startsWith("RPC 64 B round trip mean, both nodes issuing")).findFirst().orElseThrow();

@@ -41,7 +41,11 @@ public final class Calibration {
      * @param nicThreads threads per node that do the NIC's work (tcp: its network thread); 0 when the issuing worker
      *        does it itself (local)
      */
-    public record Fabric(String name, String transport, boolean softNic, int nicThreads, boolean passiveRpc, Function<Scenario, Result> measure) {}
+    /**
+     * @param localOps times a local 8-byte CAS and READ on this fabric's own registered memory ({@link LogicCosts#localOpNs})
+     */
+    public record Fabric(String name, String transport, boolean softNic, int nicThreads, boolean passiveRpc, Function<Scenario, Result> measure,
+            java.util.function.Supplier<double[]> localOps) {}
 
     /** One line of the report: a figure measured, the simulator's figure with the fitted profile, and the parameter it fitted. */
     public record Figure(String name, double measured, double sim, String unit, String parameter) {
@@ -57,10 +61,14 @@ public final class Calibration {
     private final String base;
     private final int threads;
     private final java.io.PrintStream progress;
+    private final long cpuWindowNs;
     private boolean issuingBusyMeasured;
+    private final Map<String, String> measuredHow = new LinkedHashMap<>();
 
-    public Calibration(Fabric fabric, String base, int threads, java.io.PrintStream progress) {
+    /** {@code cpuWindowNs}: the CPU-time window of each timed CPU cost ({@link LogicCosts}). */
+    public Calibration(Fabric fabric, String base, int threads, long cpuWindowNs, java.io.PrintStream progress) {
         this.fabric = fabric;
+        this.cpuWindowNs = cpuWindowNs;
         this.base = base;
         this.threads = threads;
         this.progress = progress;
@@ -112,6 +120,7 @@ public final class Calibration {
         Result mRpcRtMany = real("RPC round trip, " + MANY_COROUTINES + " coroutines, both nodes issuing", rpcRtMany);
         double switchNs = coroutineSwitchNs();
         p.put("cpu.coroutine_switch_ns", (double) Math.round(switchNs * 10) / 10);
+        List<Figure> cpuFigures = cpuCosts(p);
 
         // the slowest measured round trip sets the simulator's windows: enough operations for a stable p50 and peak
         double rtNs = Math.max(mReadRtBoth.meanUs(), mRpcRtBoth.meanUs()) * 1e3;
@@ -207,10 +216,51 @@ public final class Calibration {
         figures.add(rate("READ 64 B peak, " + BATCH + " per doorbell", mBatchPk, PrimitiveBench.run(fitted, batchPk, warm, measure),
                 soft ? "nic.read_mops" : "(check)"));
         figures.add(new Figure("coroutine resume + suspend on this core", switchNs, fitted.coroutineSwitchNs, "ns", "cpu.coroutine_switch_ns"));
+        figures.addAll(cpuFigures);
 
         p.put("nic.passive_rpc", fabric.passiveRpc() ? 1.0 : 0.0);
         Map<String, String> kept = keptParameters();
         return new Outcome(text(p, figures, kept), figures, kept, format(p));
+    }
+
+    /**
+     * The framework's and the workloads' CPU costs on this core, timed (not fitted): {@code cpu.local_op_ns} from a
+     * local 8-byte CAS and READ on the fabric's own memory, {@code logic_ns.*} per transaction type and
+     * {@code cpu.tuple_op_ns} from {@link LogicHarness}'s replay (the median over the types of the time per access).
+     */
+    private List<Figure> cpuCosts(Map<String, Double> p) {
+        List<Figure> out = new ArrayList<>();
+        progress.println("calibrate: timing a local 8-byte CAS and READ on " + fabric.name() + "'s registered memory");
+        double[] local = fabric.localOps().get();
+        double localNs = Math.round((local[0] + local[1]) / 2 * 10) / 10.0;
+        p.put("cpu.local_op_ns", clamp("cpu.local_op_ns", localNs));
+        out.add(new Figure("local 8 B CAS on " + fabric.name() + "'s registered memory", local[0], local[0], "ns", "(part of cpu.local_op_ns)"));
+        out.add(new Figure("local 8 B READ on " + fabric.name() + "'s registered memory", local[1], local[1], "ns", "(part of cpu.local_op_ns)"));
+        measuredHow.put("cpu.local_op_ns", String.format(Locale.ROOT, "measured: mean of a local 8-byte CAS (%.1f ns) and an 8-byte READ into a "
+                + "byte array (%.1f ns) on %s's RegisteredMemory, thread CPU time, median of %d windows of %,d", local[0], local[1], fabric.name(),
+                LogicCosts.WINDOWS, LogicCosts.LOCAL_OPS));
+        List<Double> perAccess = new ArrayList<>();
+        int i = 0;
+        for (String kase : LogicHarness.CASES) {
+            progress.println("calibrate: timing the workload logic of " + kase + " (" + (++i) + "/" + LogicHarness.CASES.size() + ")");
+            LogicCosts.Case c = LogicCosts.measure(kase, cpuWindowNs);
+            String key = CostProfile.LOGIC_PREFIX + kase.replace('/', '.').toLowerCase(Locale.ROOT);
+            p.put(key, (double) Math.max(0, Math.round(c.logicNs())));
+            out.add(new Figure("logic of " + kase + " per transaction", c.logicNs(), Math.max(0, Math.round(c.logicNs())), "ns", key));
+            measuredHow.put(key, String.format(Locale.ROOT, "measured: CPU ns of the type's pick and logic with its fetch rounds less the same "
+                    + "%.1f accesses replayed without logic (LogicHarness), median of %d windows", c.accessesPerTxn(), LogicCosts.WINDOWS));
+            perAccess.add(c.perAccessNs());
+        }
+        double[] pa = perAccess.stream().mapToDouble(Double::doubleValue).toArray();
+        double tuple = Math.round(LogicCosts.median(pa) * 10) / 10.0;
+        p.put("cpu.tuple_op_ns", clamp("cpu.tuple_op_ns", tuple));
+        java.util.Arrays.sort(pa);
+        out.add(new Figure("framework CPU per access (replay), median of " + pa.length + " types", tuple, tuple, "ns", "cpu.tuple_op_ns"));
+        measuredHow.put("cpu.tuple_op_ns", String.format(Locale.ROOT, "measured: LogicHarness's replay, CPU ns per access (adding it to the "
+                + "transaction, one fetch through a fake executor: a cached index lookup and the record copied from registered memory, one "
+                + "field read or written), less the replay's own bookkeeping; median over the %d transaction types (%.1f-%.1f ns), each the "
+                + "median of %d windows", pa.length, pa[0], pa[pa.length - 1], LogicCosts.WINDOWS));
+        return out;
     }
 
     /**
@@ -260,14 +310,11 @@ public final class Calibration {
             String why = "the issuing worker never ended a busy pass in the window (its one-sided ops complete before it yields): not measurable";
             for (String k : List.of("cpu.doorbell_ns", "cpu.post_wqe_ns", "cpu.poll_cq_ns")) m.put(k, why);
         }
-        m.put("cpu.local_op_ns", "framework per-access CPU: not measured by this command (see ./rcc jmh)");
-        m.put("cpu.tuple_op_ns", "as cpu.local_op_ns");
         m.put("location_cache.mb", "a software setting, not a primitive");
         m.put("fault.torn_line_bytes", "fault injection only");
         m.put("fault.torn_line_gap_ns", "fault injection only");
         m.put("fault.atomic_gap_ns", "fault injection only");
         m.put("sim.run_ahead_ns", "simulator, not hardware (lowered to half the fitted wire.one_way_ns if above it)");
-        m.put(CostProfile.LOGIC_PREFIX + "*", "workload logic per transaction type: inherited from the base (measured with ./rcc jmh-logic)");
         return m;
     }
 
@@ -357,6 +404,7 @@ public final class Calibration {
                 how.put(k, String.format(Locale.ROOT, "fitted: sim gives %.4g %s for \"%s\", measured %.4g %s", f.sim(), f.unit(), f.name(), f.measured(), f.unit()));
             }
         }
+        how.putAll(measuredHow);
         how.put("cpu.coroutine_switch_ns", String.format(Locale.ROOT, "measured: median of 9 x 200,000 resume + suspend, thread CPU time (%.1f ns)",
                 figures.stream().filter(f -> f.parameter().equals("cpu.coroutine_switch_ns")).findFirst().orElseThrow().measured()));
         how.put("nic.passive_rpc", "by construction: the " + fabric.name() + " fabric " + (fabric.passiveRpc()
@@ -388,8 +436,11 @@ public final class Calibration {
             sb.append("# ").append(q.meaning()).append(". ").append(reason).append('\n');
             sb.append(q.key()).append('=').append(v.get(q.key())).append('\n');
         }
-        sb.append("# ").append(CostProfile.LOGIC_PREFIX).append("*: kept from ").append(base).append(": ")
-                .append(kept.get(CostProfile.LOGIC_PREFIX + "*")).append('\n');
+        for (String k : p.keySet()) {
+            if (!k.startsWith(CostProfile.LOGIC_PREFIX)) continue;
+            sb.append("# Workload logic CPU per transaction. ").append(how.get(k)).append('\n');
+            sb.append(k).append('=').append(v.get(k)).append('\n');
+        }
         return sb.toString();
     }
 }

@@ -1,4 +1,4 @@
-package org.rccj.bench;
+package org.rccj.cli.calibrate;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -27,7 +27,8 @@ import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.Fabric;
 
 /**
- * A workload's transaction logic on real cores, for {@link LogicBench}: one node, one worker, one coroutine of a
+ * A workload's transaction logic on real cores, for {@code bench}'s LogicBench (JMH) and {@code rcc calibrate}
+ * ({@link LogicCosts}, plain timed loops): one node, one worker, one coroutine of a
  * real workload and store on the {@code sim} fabric (never run: only its memory, clock and charge calls are used),
  * whose transactions go to a fake protocol ({@link FakeExecutor}) that serves every fetch from the local store at
  * no modelled cost and commits nothing. The generator is forced to one transaction type.
@@ -41,12 +42,12 @@ import org.rccj.primitives.Fabric;
  * per read and one written per write. The difference is the logic's own CPU work; the framework's per-access work
  * that {@code cpu.tuple_op_ns} charges, and the fake's lookups, are in both and cancel out.
  */
-final class LogicHarness {
+public final class LogicHarness implements AutoCloseable {
     /** At most this many recorded picks, and at most {@link #TRACE_ACCESSES} accesses over all of them (the replay's own memory). */
     static final int TRACES = 4096, TRACE_ACCESSES = 1 << 14;
 
     /** The benchmarked (workload, type) pairs: every type of every built-in workload. */
-    static final List<String> CASES = List.of(
+    public static final List<String> CASES = List.of(
             "smallbank/Amalgamate", "smallbank/Balance", "smallbank/DepositChecking", "smallbank/SendPayment",
             "smallbank/TransactSavings", "smallbank/WriteCheck",
             "tatp/GetSubscriberData", "tatp/GetNewDestination", "tatp/GetAccessData", "tatp/UpdateSubscriberData",
@@ -72,8 +73,9 @@ final class LogicHarness {
     private final SplittableRandom rng;
     private final long firstSeed;
     private int picks;
+    private Runnable restoreMix = () -> {};
 
-    LogicHarness(String kase) throws ReflectiveOperationException {
+    public LogicHarness(String kase) throws ReflectiveOperationException {
         int slash = kase.indexOf('/');
         String wl = kase.substring(0, slash), typeName = kase.substring(slash + 1);
         Map<String, Object> w = new LinkedHashMap<>();
@@ -118,14 +120,14 @@ final class LogicHarness {
         CoroutineContext ctx = captured[0];
         type = workload.txnTypes().indexOf(typeName);
         if (type < 0) throw new IllegalArgumentException(kase + ": no such type in " + workload.txnTypes());
-        if (!wl.equals("ycsb")) onlyType(workload, type);
+        if (!wl.equals("ycsb")) restoreMix = onlyType(workload, type);
         gen = workload.generator(ctx);
         fake = new FakeExecutor(ctx, store);
         tx = new Tx(ctx);
         tx.executor(fake);
         tx.source = gen;
 
-        seedField.setAccessible(true);       // needs --add-opens java.base/java.util (LogicBench's fork adds it)
+        seedField.setAccessible(true);       // needs --add-opens java.base/java.util (LogicBench's fork and ./rcc add it)
         rng = ctx.rng;
         int max = 1;
         for (int i = 0; i < 64; i++) max = Math.max(max, (int) pick());
@@ -161,8 +163,25 @@ final class LogicHarness {
         walkNext = traces / 2;
     }
 
-    /** Makes the workload's cumulative mix pick only {@code type} (a copy of the mix array the generators read). */
-    private static void onlyType(Workload workload, int type) throws ReflectiveOperationException {
+    /** The mean number of accesses of a recorded transaction (what {@link #accesses} replays per call, on average). */
+    public double accessesPerTransaction() {
+        long n = 0;
+        for (long[] k : keys) n += k.length;
+        return (double) n / traces;
+    }
+
+    /**
+     * Gives the workload's mix back (it may be a static array of the workload's class): a JVM that goes on to run
+     * workloads after the harness (rcc calibrate's tests) must see the standard mix again.
+     */
+    @Override
+    public void close() { restoreMix.run(); }
+
+    /**
+     * Makes the workload's cumulative mix pick only {@code type} (the mix array the generators read, changed in place);
+     * returns what puts it back.
+     */
+    private static Runnable onlyType(Workload workload, int type) throws ReflectiveOperationException {
         int[] mix;
         Field f;
         try {
@@ -174,12 +193,14 @@ final class LogicHarness {
             f.setAccessible(true);
             mix = (int[]) f.get(null);
         }
-        // the array is the workload's static mix; this JVM only runs this benchmark case (one fork per case)
+        // the array may be the workload's static mix: put back by close()
+        int[] array = mix, before = mix.clone();
         for (int t = 0; t < mix.length; t++) mix[t] = t < type ? 0 : 100;
+        return () -> System.arraycopy(before, 0, array, 0, before.length);
     }
 
     /** One transaction of the type (pick, logic with its fetch rounds): the recorded picks again, in order. */
-    long logic() {
+    public long logic() {
         if (picks == traces) {
             picks = 0;
             try {
@@ -206,7 +227,7 @@ final class LogicHarness {
     }
 
     /** The same accesses with no logic: added, fetched in the same rounds, one field read or written each. */
-    long accesses() {
+    public long accesses() {
         int i = next;
         next = (i + 1) & (traces - 1);
         Table[] ts = tables[i];
@@ -240,7 +261,7 @@ final class LogicHarness {
      * The replay's own bookkeeping alone: reads the next recorded transaction's accesses as {@link #accesses} does,
      * without adding or fetching them (added back to logic - accesses, as the logic does not pay it).
      */
-    long walk() {
+    public long walk() {
         int i = walkNext;
         walkNext = (i + 1) & (traces - 1);
         Table[] ts = tables[i];
