@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.rccj.cli.calibrate.LogicHarness;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -62,7 +60,6 @@ public class LogicBench {
     public void setup() throws ReflectiveOperationException { h = new LogicHarness(kase); }
 
     static final int BATCH = 128;
-    private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
 
     /**
      * This thread's CPU time in each half of the paired benchmark, summed per iteration (JMH's own score is
@@ -85,16 +82,11 @@ public class LogicBench {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public long paired(Cpu c) {
-        long t0 = MX.getCurrentThreadCpuTime(), s = 0;
-        for (int i = 0; i < BATCH; i++) s += h.logic();
-        long t1 = MX.getCurrentThreadCpuTime();
-        for (int i = 0; i < BATCH; i++) s += h.accesses();
-        long t2 = MX.getCurrentThreadCpuTime();
-        for (int i = 0; i < BATCH; i++) s += h.walk();
-        long t3 = MX.getCurrentThreadCpuTime();
-        c.logicNs += t1 - t0;
-        c.accessesNs += t2 - t1;
-        c.walkNs += t3 - t2;
+        long[] ns = new long[3];
+        long s = h.paired(BATCH, ns);
+        c.logicNs += ns[0];
+        c.accessesNs += ns[1];
+        c.walkNs += ns[2];
         c.ops += BATCH;
         return s;
     }

@@ -33,24 +33,15 @@ public final class LogicCosts {
             double[] logic = new double[WINDOWS], access = new double[WINDOWS];
             long sink = 0;
             for (int w = -WARM_WINDOWS; w < WINDOWS; w++) {
-                long logicNs = 0, accessesNs = 0, walkNs = 0, ops = 0;
-                // the three halves interleaved in batches, as LogicBench does: they see the same load and compiled code
-                while (logicNs + accessesNs + walkNs < windowNs) {
-                    long t0 = MX.getCurrentThreadCpuTime();
-                    for (int i = 0; i < BATCH; i++) sink += h.logic();
-                    long t1 = MX.getCurrentThreadCpuTime();
-                    for (int i = 0; i < BATCH; i++) sink += h.accesses();
-                    long t2 = MX.getCurrentThreadCpuTime();
-                    for (int i = 0; i < BATCH; i++) sink += h.walk();
-                    long t3 = MX.getCurrentThreadCpuTime();
-                    logicNs += t1 - t0;
-                    accessesNs += t2 - t1;
-                    walkNs += t3 - t2;
+                long[] ns = new long[3];
+                long ops = 0;
+                while (ns[0] + ns[1] + ns[2] < windowNs) {
+                    sink += h.paired(BATCH, ns);
                     ops += BATCH;
                 }
                 if (w < 0) continue;
-                logic[w] = (double) (logicNs - accessesNs + walkNs) / ops;
-                access[w] = (double) (accessesNs - walkNs) / ops / Math.max(1e-9, h.accessesPerTransaction());
+                logic[w] = (double) (ns[0] - ns[1] + ns[2]) / ops;
+                access[w] = (double) (ns[1] - ns[2]) / ops / Math.max(1e-9, h.accessesPerTransaction());
             }
             if (sink == 42) System.out.print("");   // keeps the loops' results alive
             return new Case(kase, median(logic), median(access), h.accessesPerTransaction());

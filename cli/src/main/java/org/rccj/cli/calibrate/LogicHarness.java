@@ -226,6 +226,28 @@ public final class LogicHarness implements AutoCloseable {
         return tx.size();
     }
 
+    private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /**
+     * {@code batch} transactions of the type ({@link #logic}), then {@code batch} replays without the logic
+     * ({@link #accesses}), then {@code batch} walks ({@link #walk}), each timed in this thread's CPU time and added to
+     * {@code ns[0]}, {@code ns[1]}, {@code ns[2]}. Interleaving the halves in batches makes them see the same machine
+     * load and the same compiled framework code. Returns the sum of their results (keep it alive).
+     */
+    public long paired(int batch, long[] ns) {
+        long t0 = MX.getCurrentThreadCpuTime(), s = 0;
+        for (int i = 0; i < batch; i++) s += logic();
+        long t1 = MX.getCurrentThreadCpuTime();
+        for (int i = 0; i < batch; i++) s += accesses();
+        long t2 = MX.getCurrentThreadCpuTime();
+        for (int i = 0; i < batch; i++) s += walk();
+        long t3 = MX.getCurrentThreadCpuTime();
+        ns[0] += t1 - t0;
+        ns[1] += t2 - t1;
+        ns[2] += t3 - t2;
+        return s;
+    }
+
     /** The same accesses with no logic: added, fetched in the same rounds, one field read or written each. */
     public long accesses() {
         int i = next;
