@@ -248,7 +248,9 @@ public final class Calibration {
             p.put(key, (double) Math.max(0, Math.round(c.logicNs())));
             out.add(new Figure("logic of " + kase + " per transaction", c.logicNs(), Math.max(0, Math.round(c.logicNs())), "ns", key));
             measuredHow.put(key, String.format(Locale.ROOT, "measured: CPU ns of the type's pick and logic with its fetch rounds less the same "
-                    + "%.1f accesses replayed without logic (LogicHarness), median of %d windows", c.accessesPerTxn(), LogicCosts.WINDOWS));
+                    + "%.1f accesses replayed without logic (LogicHarness), median %.1f of %d windows (%.1f to %.1f)%s", c.accessesPerTxn(), c.logicNs(),
+                    LogicCosts.WINDOWS, c.logicMinNs(), c.logicMaxNs(), c.logicNs() < 0
+                            ? "; written as 0: the logic is below this measurement's resolution (logic and replay differ by less than their noise)" : ""));
             perAccess.add(c.perAccessNs());
         }
         double[] pa = perAccess.stream().mapToDouble(Double::doubleValue).toArray();

@@ -10,11 +10,11 @@ import org.rccj.primitives.RegisteredMemory;
  * {@link LogicHarness} that {@code bench}'s LogicBench drives): a workload's logic per transaction type, the
  * framework's per-access work, and a local 8-byte memory operation on a fabric's own {@link RegisteredMemory}.
  * Every figure is this thread's CPU time, the median over {@link #WINDOWS} windows after {@link #WARM_WINDOWS}
- * unmeasured ones (a loaded host takes the core away now and then; CPU time does not count that, the median drops
+ * ({@link #LOGIC_WARM_WINDOWS} for the logic) unmeasured ones (a loaded host takes the core away now and then; CPU time does not count that, the median drops
  * the windows a stall or a compilation still falls in).
  */
 public final class LogicCosts {
-    static final int WINDOWS = 7, WARM_WINDOWS = 3, BATCH = 128, LOCAL_OPS = 100_000;
+    static final int WINDOWS = 7, WARM_WINDOWS = 3, LOGIC_WARM_WINDOWS = 10, BATCH = 128, LOCAL_OPS = 100_000;
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
 
     private LogicCosts() {}
@@ -25,14 +25,16 @@ public final class LogicCosts {
      * accesses per transaction): adding the access to the transaction, one fetch through the harness's fake executor
      * (a cached lookup and a copy of the record from registered memory), one field read or written.
      */
-    public record Case(String kase, double logicNs, double perAccessNs, double accessesPerTxn) {}
+    public record Case(String kase, double logicNs, double logicMinNs, double logicMaxNs, double perAccessNs, double accessesPerTxn) {}
 
     /** Times {@code kase} ("workload/Type") in windows of {@code windowNs} (thread CPU time). */
     public static Case measure(String kase, long windowNs) {
         try (LogicHarness h = new LogicHarness(kase)) {
             double[] logic = new double[WINDOWS], access = new double[WINDOWS];
             long sink = 0;
-            for (int w = -WARM_WINDOWS; w < WINDOWS; w++) {
+            // a longer warm-up than the local ops': a type of hundreds of accesses runs only a few batches per window,
+            // and its logic is a small difference of two large times
+            for (int w = -LOGIC_WARM_WINDOWS; w < WINDOWS; w++) {
                 long[] ns = new long[3];
                 long ops = 0;
                 while (ns[0] + ns[1] + ns[2] < windowNs) {
@@ -44,7 +46,9 @@ public final class LogicCosts {
                 access[w] = (double) (ns[1] - ns[2]) / ops / Math.max(1e-9, h.accessesPerTransaction());
             }
             if (sink == 42) System.out.print("");   // keeps the loops' results alive
-            return new Case(kase, median(logic), median(access), h.accessesPerTransaction());
+            double[] sorted = logic.clone();
+            Arrays.sort(sorted);
+            return new Case(kase, median(logic), sorted[0], sorted[sorted.length - 1], median(access), h.accessesPerTransaction());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(kase + ": the harness needs --add-opens java.base/java.util=ALL-UNNAMED (./rcc passes it)", e);
         }
