@@ -53,8 +53,8 @@ final class ClusterBench {
             Scenario s = (Scenario) row[1];
             Result r = measure(s, fabric, keys);
             double opsPerS = r.mopsPerMachine() * 1e6;
-            out.printf(Locale.ROOT, "%-34s %12.1f %12.1f %14.0f%n", row[0], r.p50Us(), r.meanUs(), opsPerS);
-            sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.2f,%.2f,%.0f%n", r.p50Us(), r.meanUs(), opsPerS));
+            out.printf(Locale.ROOT, "%-34s %12.3f %12.3f %14.0f%n", row[0], r.p50Us(), r.meanUs(), opsPerS);
+            sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.3f,%.3f,%.0f%n", r.p50Us(), r.meanUs(), opsPerS));
         }
         if (csv != null) {
             Files.writeString(csv, sb.toString());
