@@ -61,7 +61,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     static final int AM_CALL = 1, AM_REPLY = 2;
     /** Call header: source node, source worker (u16 each), handler, call id (i32 each). */
     static final int CALL_HEADER = 12, REPLY_HEADER = 4;
-    private static final long SPIN_NS = 50_000, PARK_NS = 20_000;
+    private static final long SPIN_NS = 50_000, PARK_NS = 200_000;
     private static final int RESUMES_PER_PASS = 16;
     private static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
     private static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
@@ -443,6 +443,12 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
         @Override protected boolean nothingQueued() { return handedOver.isEmpty(); }
 
+        // an idle worker sleeps on its UCX event fd: a message, a remote op UCX must serve (emulated RMA over
+        // TCP) or a peer worker's signal (a handed-over reply) wakes it at once
+        @Override protected void park(long ns) { ucx.sleep(ns); }
+
+        @Override protected void unpark() { ucx.signal(); }
+
         @Override
         protected void loop() {
             try {
@@ -554,7 +560,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             b.set(JAVA_INT_UNALIGNED, 4, op.handler);
             b.set(JAVA_INT_UNALIGNED, 8, id);
             MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][worker % threads].send(AM_CALL, b));
+            track(s, eps[op.node][worker % threads].send(AM_CALL, b, false));   // replies go to eps[src] by the header
         }
 
         @Override
@@ -624,7 +630,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             MemorySegment b = s.buf.asSlice(0, REPLY_HEADER + call.replyLength);
             b.set(JAVA_INT_UNALIGNED, 0, (int) call.compare);
             MemorySegment.copy(call.reply, 0, b, JAVA_BYTE, REPLY_HEADER, call.replyLength);
-            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b));
+            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b, false));
             callPool.add(call);
         }
     }
