@@ -241,46 +241,69 @@ class TcpClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "occ", "all-rpc", "smallbank", 60_000));
+        double seconds = killNodeTwo(dir, cfg, "tcp", 30);
+        assertTrue(seconds < 10, "took " + seconds + " s");
+    }
+
+    @Test
+    void aHungNodeStopsTheRunAfterThePeerTimeout() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "nowait", "all-rpc", "smallbank", 60_000).replace("nodes: 3", "nodes: 2\nreplication: 2"));
+        double seconds = stopNodeOne(dir, cfg, secret("a secret for the hung node test!"), List.of(), 30);
+        assertTrue(seconds < 8, "took " + seconds + " s");
+    }
+
+    /**
+     * Launches {@code cfg} (3 nodes) with {@code rcc run}, kills node 2 once the run is on, and checks that the run
+     * stops everywhere within {@code awaitS} with one last line "rcc: FABRIC run stopped: node 2 failed" and no result
+     * directory. Returns the seconds from the kill to the launcher's exit (the fabric's test bounds them).
+     */
+    static double killNodeTwo(Path dir, Path cfg, String fabric, int awaitS) throws Exception {
         try (Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
             awaitRunning(launcher);
             List<ProcessHandle> nodes = launcher.process.descendants().toList();
             ProcessHandle victim = nodeWithId(nodes, 2);
             long t0 = System.nanoTime();
             victim.destroyForcibly();
-            assertEquals(Exit.INTERNAL_ERROR, launcher.await(30), launcher.output.toString());
+            assertEquals(Exit.INTERNAL_ERROR, launcher.await(awaitS), launcher.output.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 10, "took " + seconds + " s");
             String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-            assertTrue(last.startsWith("rcc: tcp run stopped: node 2 failed"), launcher.output.toString());
+            assertTrue(last.startsWith("rcc: " + fabric + " run stopped: node 2 failed"), launcher.output.toString());
             assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-            for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
+            for (ProcessHandle p : nodes) p.onExit().get(awaitS / 3, TimeUnit.SECONDS);
+            return seconds;
         }
     }
 
-    @Test
-    void aHungNodeStopsTheRunAfterThePeerTimeout() throws Exception {
-        Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "nowait", "all-rpc", "smallbank", 60_000).replace("nodes: 3", "nodes: 2\nreplication: 2"));
+    /**
+     * Starts {@code cfg} (2 nodes) as two {@code rcc node}s with a 2 s peer timeout ({@code extra}: more arguments for
+     * each), stops node 1 (SIGSTOP) once the run is on, and checks that node 0 gives up within {@code awaitS} with the
+     * line naming node 1 and no result directory. Returns the seconds from the stop to node 0's exit. Both nodes are
+     * killed after (SIGKILL ends a stopped process too).
+     */
+    static double stopNodeOne(Path dir, Path cfg, Path secret, List<String> extra, int awaitS) throws Exception {
         String hosts = hosts(2);
-        Path secret = secret("a secret for the hung node test!");
         List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            nodes.add(new Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(),
-                    "--peer-timeout", "2", "--out", "hung"), Map.of(), dir));
-        }
-        awaitRunning(nodes.get(0));
-        long pid = nodes.get(1).process.pid();
-        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
-        long t0 = System.nanoTime();
         try {
-            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(30), nodes.get(0).output.toString());
+            for (int i = 0; i < 2; i++) {
+                List<String> args = new ArrayList<>(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts,
+                        "--secret-file", secret.toString(), "--peer-timeout", "2", "--out", "hung"));
+                args.addAll(extra);
+                nodes.add(new Node(args, Map.of(), dir));
+            }
+            awaitRunning(nodes.get(0));
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(nodes.get(1).process.pid())).start().waitFor());
+            long t0 = System.nanoTime();
+            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(awaitS), nodes.get(0).output.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 8, "took " + seconds + " s");
             assertTrue(nodes.get(0).output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) sent nothing for 2\\.0 s: it hung or the network failed\\n"),
                     nodes.get(0).output.toString());
             assertFalse(Files.exists(dir.resolve("hung")));
+            return seconds;
         } finally {
-            nodes.get(1).process.destroyForcibly();          // SIGKILL ends a stopped process too
-            nodes.get(1).process.waitFor(10, TimeUnit.SECONDS);
+            for (Node n : nodes) {
+                n.close();
+                n.process.waitFor(awaitS / 3, TimeUnit.SECONDS);
+            }
         }
     }
 

@@ -114,17 +114,7 @@ class UcxClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "posix,self", "occ", "all-onesided", "smallbank", 60_000));
-        try (TcpClusterTest.Node launcher = new TcpClusterTest.Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
-            awaitRunning(launcher);
-            List<ProcessHandle> nodes = launcher.process.descendants().toList();
-            ProcessHandle victim = TcpClusterTest.nodeWithId(nodes, 2);
-            victim.destroyForcibly();
-            assertEquals(Exit.INTERNAL_ERROR, launcher.await(60), launcher.output.toString());
-            String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-            assertTrue(last.startsWith("rcc: ucx run stopped: node 2 failed"), launcher.output.toString());
-            assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-            for (ProcessHandle p : nodes) p.onExit().get(20, TimeUnit.SECONDS);
-        }
+        TcpClusterTest.killNodeTwo(dir, cfg, "ucx", 60);
     }
 
     /** A stopped (SIGSTOP) node: one-sided ops by shared memory need nothing of it, the control plane notices. */
@@ -132,26 +122,7 @@ class UcxClusterTest {
     void aStoppedNodeStopsTheRunAfterThePeerTimeout() throws Exception {
         Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "posix,self", "nowait", "all-onesided", "smallbank", 60_000)
                 .replace("nodes: 3", "nodes: 2\nreplication: 2"));
-        String hosts = hosts(2);
-        Path secret = secret("a secret for the stopped ucx node");
-        List<TcpClusterTest.Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            nodes.add(new TcpClusterTest.Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file",
-                    secret.toString(), "--peer-timeout", "2", "--out", "hung", "--set", "fabric=ucx"), Map.of(), dir));
-        }
-        try {
-            awaitRunning(nodes.get(0));
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(nodes.get(1).process.pid())).start().waitFor());
-            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(60), nodes.get(0).output.toString());
-            assertTrue(nodes.get(0).output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) sent nothing for 2\\.0 s: it hung or the network failed\\n"),
-                    nodes.get(0).output.toString());
-            assertFalse(Files.exists(dir.resolve("hung")));
-        } finally {
-            for (TcpClusterTest.Node n : nodes) {
-                n.process.destroyForcibly();
-                n.process.waitFor(20, TimeUnit.SECONDS);
-            }
-        }
+        TcpClusterTest.stopNodeOne(dir, cfg, secret("a secret for the stopped ucx node"), List.of("--set", "fabric=ucx"), 60);
     }
 
     @Test
