@@ -39,8 +39,8 @@ final class ClusterBench {
     static int run(PrintStream out, Path csv, String fabric, int threads, Map<String, Object> keys, String what) throws IOException {
         out.println("primitive micro-benchmarks on " + fabric + ": 2 nodes on loopback, node 1 -> node 0, " + threads + " thread(s) per node, "
                 + what + ", " + Runtime.getRuntime().availableProcessors() + " cores");
-        out.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "scenario", "p50 us", "mean us", "ops/s");
-        StringBuilder sb = new StringBuilder("scenario,p50_us,mean_us,ops_per_s\n");
+        out.printf(Locale.ROOT, "%-34s %10s %10s %10s %14s%n", "scenario", "p50 us", "mean us", "p99 us", "ops/s");
+        StringBuilder sb = new StringBuilder("scenario,p50_us,mean_us,p99_us,ops_per_s\n");
         List<Object[]> rows = new ArrayList<>();
         for (Verb v : new Verb[] {Verb.READ, Verb.WRITE, Verb.CAS, Verb.FAA, Verb.RPC}) {
             rows.add(new Object[] {v + " 64 B round trip, 1 coroutine", scenario(v, threads, 1, 1)});
@@ -53,8 +53,8 @@ final class ClusterBench {
             Scenario s = (Scenario) row[1];
             Result r = measure(s, fabric, keys);
             double opsPerS = r.mopsPerMachine() * 1e6;
-            out.printf(Locale.ROOT, "%-34s %12.1f %12.1f %14.0f%n", row[0], r.p50Us(), r.meanUs(), opsPerS);
-            sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.2f,%.2f,%.0f%n", r.p50Us(), r.meanUs(), opsPerS));
+            out.printf(Locale.ROOT, "%-34s %10.3f %10.3f %10.3f %14.0f%n", row[0], r.p50Us(), r.meanUs(), r.p99Us(), opsPerS);
+            sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.0f%n", r.p50Us(), r.meanUs(), r.p99Us(), opsPerS));
         }
         if (csv != null) {
             Files.writeString(csv, sb.toString());

@@ -23,6 +23,12 @@ final class Cli {
     record Outcome(int code, String out, String err) {
         List<String> errLines() { return err.lines().toList(); }
 
+        /** Success: exit 0 (else the message shows stderr). */
+        Outcome assertOk() {
+            assertEquals(Exit.OK, code, () -> "exit code; stderr: " + err);
+            return this;
+        }
+
         /** Bad input: exit 2, nothing on stdout, exactly one stderr line starting "rcc: " that contains every part. */
         Outcome assertBadInput(String... parts) {
             assertEquals(Exit.BAD_INPUT, code, () -> "exit code; stderr: " + err);
@@ -55,6 +61,11 @@ final class Cli {
     /** Writes a config file with the given text. */
     static Path file(Path dir, String name, String text) throws IOException {
         return Files.writeString(dir.resolve(name), text);
+    }
+
+    /** exp.yaml in {@code dir}: the experiment "exp" of the fake protocol and workload ({@link #yaml}). */
+    static Path exp(Path dir) throws IOException {
+        return file(dir, "exp.yaml", yaml("name: exp"));
     }
 
     /** A valid YAML config for the fake protocol and workload, plus extra lines. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,13 @@ import org.rccj.results.RunMetrics;
 class CompareCommandTest {
     @TempDir Path dir;
 
+    /** {@code rcc COMMAND exp.yaml ARGS...} with the fake runner (exp.yaml: the fake protocol and workload); must succeed. */
+    private void fake(String command, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(command, Cli.exp(dir).toString()));
+        all.addAll(List.of(args));
+        Cli.run(dir, new FakeRuns(), all.toArray(String[]::new)).assertOk();
+    }
+
     private static String row(String out, String start) {
         for (String l : out.split("\n")) if (l.startsWith(start)) return l;
         throw new AssertionError("no line starting '" + start + "' in:\n" + out);
@@ -21,11 +29,9 @@ class CompareCommandTest {
 
     @Test
     void runsSideBySideWithRelativeDifferences() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "rpc").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "hybrid=35", "--out", "best").code());
-        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best");
-        assertEquals(Exit.OK, o.code(), o.err());
+        fake("run", "--out", "rpc");
+        fake("run", "--set", "hybrid=35", "--out", "best");
+        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best").assertOk();
         assertTrue(o.out().startsWith("A = rpc (run: fakeproto on fakewl, all-rpc, sim, seed "), o.out());
         RunMetrics a = RunMetrics.read(dir.resolve("rpc")), b = RunMetrics.read(dir.resolve("best"));
         String expected = String.format(Locale.ROOT, "%+.1f%%", 100 * (b.throughputTps() - a.throughputTps()) / a.throughputTps());
@@ -40,13 +46,9 @@ class CompareCommandTest {
 
     @Test
     void sweepsMatchPointsAndShowIntervals() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--repeat", "3",
-                "--out", "a").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=2,4", "--repeat", "3",
-                "--set", "hybrid=35", "--out", "b").code());
-        Cli.Outcome o = Cli.run(dir, "compare", "a", "b");
-        assertEquals(Exit.OK, o.code(), o.err());
+        fake("sweep", "--vary", "coroutines=1,2", "--repeat", "3", "--out", "a");
+        fake("sweep", "--vary", "coroutines=2,4", "--repeat", "3", "--set", "hybrid=35", "--out", "b");
+        Cli.Outcome o = Cli.run(dir, "compare", "a", "b").assertOk();
         assertTrue(o.out().contains("with 95% CIs"), o.out());
         // coroutines=2 is in both: values with ± and a starred difference (the fake runs differ by far more than their spread)
         String c1 = row(o.out(), "coroutines=1");
@@ -58,11 +60,9 @@ class CompareCommandTest {
 
     @Test
     void enumerationsCompareCodeByCode() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e1").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e2").code());
-        Cli.Outcome o = Cli.run(dir, "compare", "e1", "e2");
-        assertEquals(Exit.OK, o.code(), o.err());
+        fake("enumerate", "--out", "e1");
+        fake("enumerate", "--set", "coroutines=8", "--out", "e2");
+        Cli.Outcome o = Cli.run(dir, "compare", "e1", "e2").assertOk();
         assertTrue(o.out().contains("code=35"), o.out());
         assertTrue(o.out().contains("code=0 "), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("code=63") && l.contains("throughput_tps")), o.out());
@@ -71,8 +71,7 @@ class CompareCommandTest {
         assertEquals("settings that differ (every difference below may come from these, not only from the point's own key):", lines.get(2), o.out());
         assertEquals("  coroutines: A=4, B=8", lines.get(3), o.out());
 
-        Cli.Outcome few = Cli.run(dir, "compare", "e1", "e2", "--metrics", "throughput_tps,LOCK_us_per_txn", "--csv", "cmp.csv");
-        assertEquals(Exit.OK, few.code(), few.err());
+        Cli.Outcome few = Cli.run(dir, "compare", "e1", "e2", "--metrics", "throughput_tps,LOCK_us_per_txn", "--csv", "cmp.csv").assertOk();
         assertTrue(few.out().lines().noneMatch(l -> l.contains("latency_mean_us")), few.out());
         assertEquals(64 * 2, few.out().lines().filter(l -> l.startsWith("code=")).count(), "two metrics a code");
         List<String> csv = java.nio.file.Files.readAllLines(dir.resolve("cmp.csv"));
@@ -83,10 +82,9 @@ class CompareCommandTest {
 
     @Test
     void badInputIsOneLineAndExit2() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "nodes=3,4", "--out", "n").code());
+        fake("run", "--out", "r");
+        fake("sweep", "--vary", "coroutines=1,2", "--out", "s");
+        fake("sweep", "--vary", "nodes=3,4", "--out", "n");
         Cli.run(dir, "compare").assertBadInput("compare: needs at least two result directories");
         Cli.run(dir, "compare", "r").assertBadInput("compare: needs at least two result directories");
         Cli.run(dir, "compare", "r", "missing").assertBadInput("compare: missing: no such directory");
@@ -95,7 +93,7 @@ class CompareCommandTest {
         Cli.run(dir, "compare", "r", "s").assertBadInput("compare: r is a run but s is a sweep");
         Cli.run(dir, "compare", "s", "n").assertBadInput("compare: s shares no point with the others");
         Cli.run(dir, "compare", "r", "r", "--bogus").assertBadInput("compare: unknown option --bogus");
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "fabric=local", "--out", "loc").code());
+        fake("run", "--set", "fabric=local", "--out", "loc");
         Cli.Outcome warned = Cli.run(dir, "compare", "r", "loc");
         assertTrue(warned.out().contains("  fabric: A=sim, B=local"), warned.out());
         assertTrue(warned.out().contains("warning: the fabrics differ (A sim, B local)"), warned.out());
@@ -104,8 +102,7 @@ class CompareCommandTest {
     @Test
     void helpDescribesIt() {
         for (List<String> args : List.of(List.of("help", "compare"), List.of("compare", "--help"))) {
-            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new));
-            assertEquals(Exit.OK, o.code());
+            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new)).assertOk();
             assertTrue(o.out().startsWith("usage: rcc compare DIR DIR [DIR...]"), o.out());
             assertTrue(o.out().contains("95% confidence"), o.out());
         }

@@ -75,8 +75,7 @@ class ConfigSchemaTest {
 
     @Test
     void listSchemaPrintsIt() throws Exception {
-        Cli.Outcome o = Cli.run(dir, "list", "schema");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, "list", "schema").assertOk();
         JsonNode s = JSON.readTree(o.out());
         assertEquals("https://json-schema.org/draft/2020-12/schema", s.get("$schema").asText());
         assertEquals(1024, s.get("properties").get("nodes").get("maximum").asInt(), "from Config.TOP_LEVEL");

@@ -17,13 +17,10 @@ import org.rccj.results.CsvTable;
 class EnumerateCommandTest {
     @TempDir Path dir;
 
-    private Path config() throws Exception { return Cli.file(dir, "exp.yaml", Cli.yaml("name: exp")); }
-
     @Test
     void everyCodeRankedWithTheBestAndItsGain() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "enumerate", config().toString(), "--jobs", "3", "--out", "e");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--jobs", "3", "--out", "e").assertOk();
         assertEquals(64, runs.calls.get());
         TreeSet<Integer> codes = new TreeSet<>();
         for (Config c : runs.configs) codes.add(c.hybrid().code());
@@ -62,8 +59,7 @@ class EnumerateCommandTest {
 
     @Test
     void withRepeatsAWinnerOnlyWhenItsIntervalIsClear() throws Exception {
-        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "enumerate", config().toString(), "--repeat", "3", "--out", "e");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "enumerate", Cli.exp(dir).toString(), "--repeat", "3", "--out", "e").assertOk();
         assertTrue(o.out().contains("(means over 3 seeds, +- the 95% CI)"), o.out());
         assertFalse(o.out().contains("one seed"), o.out());
         // the fake's seeds move every stage alike: 35 and its neighbours are separated by more than the noise or tied;
@@ -73,52 +69,46 @@ class EnumerateCommandTest {
 
     @Test
     void threeShardsMergedEqualOneFullRunByteForByte() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "full").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "full").assertOk();
         int total = 0;
         for (int i = 1; i <= 3; i++) {
             FakeRuns runs = new FakeRuns();
-            Cli.Outcome o = Cli.run(dir, runs, "enumerate", f.toString(), "--shard", i + "/3", "--jobs", "2", "--out", "s" + i);
-            assertEquals(Exit.OK, o.code(), o.err());
+            Cli.Outcome o = Cli.run(dir, runs, "enumerate", f.toString(), "--shard", i + "/3", "--jobs", "2", "--out", "s" + i).assertOk();
             for (Config c : runs.configs) assertEquals(i - 1, c.hybrid().code() % 3, "shard " + i + "/3 runs positions = i-1 mod 3");
             total += runs.calls.get();
             assertTrue(o.out().contains("partial:") && o.out().contains("rcc merge"), o.out());
         }
         assertEquals(64, total);
-        Cli.Outcome m = Cli.run(dir, "merge", "s1", "s2", "s3", "--out", "merged");
-        assertEquals(Exit.OK, m.code(), m.err());
+        Cli.Outcome m = Cli.run(dir, "merge", "s1", "s2", "s3", "--out", "merged").assertOk();
         assertEquals(Files.readString(dir.resolve("full/hybrid.csv")), Files.readString(dir.resolve("merged/hybrid.csv")));
         assertTrue(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("full/hybrid.csv")), Files.readAllBytes(dir.resolve("merged/hybrid.csv"))));
         assertTrue(Files.exists(dir.resolve("merged/hybrid=62/summary.json")), "run directories copied");
         assertTrue(m.out().contains("best: code 35"), m.out());
 
         // merging again into the same directory changes nothing and copies nothing
-        Cli.Outcome again = Cli.run(dir, "merge", "s1", "s2", "s3", "--out", "merged");
-        assertEquals(Exit.OK, again.code(), again.err());
+        Cli.Outcome again = Cli.run(dir, "merge", "s1", "s2", "s3", "--out", "merged").assertOk();
         assertTrue(again.err().contains("(0 copied)"), again.err());
     }
 
     @Test
     void shardsSharingADirectoryCompleteIt() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         FakeRuns a = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, a, "enumerate", f.toString(), "--shard", "1/2", "--out", "shared").code());
+        Cli.run(dir, a, "enumerate", f.toString(), "--shard", "1/2", "--out", "shared").assertOk();
         assertEquals(32, CsvTable.read(dir.resolve("shared/hybrid.csv")).rows().size());
         FakeRuns b = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, b, "enumerate", f.toString(), "--shard", "2/2", "--out", "shared");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.run(dir, b, "enumerate", f.toString(), "--shard", "2/2", "--out", "shared").assertOk();
         assertEquals(32, b.calls.get());
         assertEquals(64, CsvTable.read(dir.resolve("shared/hybrid.csv")).rows().size(), "the last shard writes the whole table");
-        Cli.Outcome resumed = Cli.run(dir, Cli.UNREACHABLE, "enumerate", f.toString(), "--out", "shared");
-        assertEquals(Exit.OK, resumed.code(), resumed.err());
+        Cli.Outcome resumed = Cli.run(dir, Cli.UNREACHABLE, "enumerate", f.toString(), "--out", "shared").assertOk();
         assertTrue(resumed.err().contains("64 finished earlier, reused"), resumed.err());
     }
 
     @Test
     void guidedSearchRunsProbesThenTheBestPredicted() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "enumerate", config().toString(), "--strategy", "guided", "--budget", "3", "--out", "g");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--strategy", "guided", "--budget", "3", "--out", "g").assertOk();
         assertEquals(2 + 3, runs.calls.get(), "all-rpc and all-onesided, then three codes");
         assertEquals(5, CsvTable.read(dir.resolve("g/hybrid.csv")).rows().size());
         CsvTable g = CsvTable.read(dir.resolve("g/guided.csv"));
@@ -128,10 +118,9 @@ class EnumerateCommandTest {
         assertTrue(o.out().contains("guided best: code 35 (READ+LOCK+VALIDATE)"), o.out());
 
         // on a directory that holds every code, guided search reuses the results and compares
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", config().toString(), "--out", "all").code());
-        Cli.Outcome cmp = Cli.run(dir, Cli.UNREACHABLE, "enumerate", config().toString(), "--strategy", "guided", "--probes", "flips",
-                "--budget", "2", "--out", "all");
-        assertEquals(Exit.OK, cmp.code(), cmp.err());
+        Cli.run(dir, new FakeRuns(), "enumerate", Cli.exp(dir).toString(), "--out", "all").assertOk();
+        Cli.Outcome cmp = Cli.run(dir, Cli.UNREACHABLE, "enumerate", Cli.exp(dir).toString(), "--strategy", "guided", "--probes", "flips",
+                "--budget", "2", "--out", "all").assertOk();
         assertTrue(cmp.out().contains("measured 16 codes (0 new runs)"), cmp.out());
         assertTrue(cmp.out().contains("the winner is code 35") && cmp.out().contains("guided's best ranks 1 of 64"), cmp.out());
     }
@@ -139,8 +128,7 @@ class EnumerateCommandTest {
     @Test
     void repeatGivesOneRowPerCodeWithIntervals() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "enumerate", config().toString(), "--repeat", "2", "--out", "r");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--repeat", "2", "--out", "r").assertOk();
         assertEquals(128, runs.calls.get());
         CsvTable t = CsvTable.read(dir.resolve("r/hybrid.csv"));
         assertEquals(64, t.rows().size());
@@ -151,7 +139,7 @@ class EnumerateCommandTest {
 
     @Test
     void badInput() throws Exception {
-        String c = config().toString();
+        String c = Cli.exp(dir).toString();
         for (String bad : new String[] {"4/3", "0/3", "x", "1/0", "2"}) {
             Cli.run(dir, "enumerate", c, "--shard", bad, "--out", "b").assertBadInput("--shard " + bad, "expected i/n");
         }

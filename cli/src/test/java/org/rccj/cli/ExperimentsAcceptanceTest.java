@@ -58,8 +58,7 @@ class ExperimentsAcceptanceTest {
             for (var s : p.stages()) assertTrue(t.column(s.name() + "_mean_us") > 0, p.name() + ": a column for stage " + s);
             assertTrue(o.out().contains("best: code ") && o.out().contains("gain over the better pure code"), o.out());
 
-            Cli.Outcome pl = Cli.run(dir, "plot", out);
-            assertEquals(Exit.OK, pl.code(), pl.err());
+            Cli.run(dir, "plot", out).assertOk();
             Pngs.assertChart(dir.resolve(out).resolve("hybrid-scatter.png"));
             Pngs.assertChart(dir.resolve(out).resolve("stage-breakdown.png"));
         }
@@ -69,13 +68,11 @@ class ExperimentsAcceptanceTest {
     void threeShardsMergedEqualOneFullSimRunByteForByte() throws Exception {
         ProtocolFactory p = realProtocols().stream().filter(f -> f.name().equals("occ")).findFirst().orElse(realProtocols().get(0));
         Path f = tiny(p.name());
-        assertEquals(Exit.OK, Cli.run(dir, REAL, "enumerate", f.toString(), "--jobs", "2", "--out", "full").code());
+        Cli.run(dir, REAL, "enumerate", f.toString(), "--jobs", "2", "--out", "full").assertOk();
         for (int i = 1; i <= 3; i++) {
-            Cli.Outcome o = Cli.run(dir, REAL, "enumerate", f.toString(), "--shard", i + "/3", "--jobs", "1", "--out", "shard" + i);
-            assertEquals(Exit.OK, o.code(), o.err());
+            Cli.run(dir, REAL, "enumerate", f.toString(), "--shard", i + "/3", "--jobs", "1", "--out", "shard" + i).assertOk();
         }
-        Cli.Outcome m = Cli.run(dir, "merge", "shard1", "shard2", "shard3", "--out", "merged");
-        assertEquals(Exit.OK, m.code(), m.err());
+        Cli.run(dir, "merge", "shard1", "shard2", "shard3", "--out", "merged").assertOk();
         byte[] full = Files.readAllBytes(dir.resolve("full/hybrid.csv"));
         assertEquals(1 + (1 << p.stages().size()), new String(full).lines().count());
         assertArrayEquals(full, Files.readAllBytes(dir.resolve("merged/hybrid.csv")), "merged shards == one full run, byte for byte");
@@ -86,18 +83,15 @@ class ExperimentsAcceptanceTest {
         String protocol = realProtocols().get(0).name();
         Path f = tiny(protocol);
         String[] args = {"sweep", f.toString(), "--vary", "coroutines=1,2", "--vary", "hybrid=all-rpc,all-onesided", "--repeat", "2"};
-        Cli.Outcome a = Cli.run(dir, REAL, concat(args, "--jobs", "1", "--out", "seq"));
-        assertEquals(Exit.OK, a.code(), a.err());
-        Cli.Outcome b = Cli.run(dir, REAL, concat(args, "--jobs", "2", "--out", "par"));
-        assertEquals(Exit.OK, b.code(), b.err());
+        Cli.Outcome a = Cli.run(dir, REAL, concat(args, "--jobs", "1", "--out", "seq")).assertOk();
+        Cli.Outcome b = Cli.run(dir, REAL, concat(args, "--jobs", "2", "--out", "par")).assertOk();
         CsvTable t = CsvTable.read(dir.resolve("seq/sweep.csv"));
         assertEquals(2 * 2, t.rows().size(), "rows == product of the value counts, seeds aggregated");
         assertEquals("2", t.get(0, "runs"));
         assertTrue(t.column("latency_mean_us_ci95") > 0);
         assertEquals(Files.readString(dir.resolve("seq/sweep.csv")), Files.readString(dir.resolve("par/sweep.csv")),
                 "sim results do not depend on how many runs share the machine");
-        Cli.Outcome pl = Cli.run(dir, "plot", "par");
-        assertEquals(Exit.OK, pl.code(), pl.err());
+        Cli.run(dir, "plot", "par").assertOk();
         Pngs.assertChart(dir.resolve("par/sweep-throughput.png"));
         Pngs.assertChart(dir.resolve("par/sweep-latency.png"));
     }

@@ -129,8 +129,7 @@ class HelpAndExamplesTest {
     void listExamplesGivesEveryConfigItsPurpose() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("ex"));
         copyExamples(dir);
-        Cli.Outcome o = Cli.run(dir, "list", "examples");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, "list", "examples").assertOk();
         List<Path> configs;
         try (Stream<Path> s = Files.walk(dir.resolve("examples"))) {
             configs = s.filter(p -> p.toString().endsWith(".yaml")).toList();
@@ -160,8 +159,7 @@ class HelpAndExamplesTest {
         String old = System.getProperty("rcc.home");
         System.setProperty("rcc.home", home.toString());
         try {
-            Cli.Outcome o = Cli.run(elsewhere, "list", "examples");
-            assertEquals(Exit.OK, o.code(), o.err());
+            Cli.Outcome o = Cli.run(elsewhere, "list", "examples").assertOk();
             String path = home.resolve("examples/smallbank-occ.yaml").toString();
             assertTrue(o.out().lines().anyMatch(l -> l.strip().startsWith(path + " ") && l.contains("Demo: OCC on SmallBank")), o.out());
         } finally {

@@ -34,11 +34,9 @@ class InputPolishTest {
 
     @Test
     void aShortWarmUpOnTcpIsWarnedAbout() throws Exception {
-        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=5", "--out", "t");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=5", "--out", "t").assertOk();
         assertTrue(o.err().contains("rcc: warning: warm-up 5 ms is shorter than a tcp run needs (>= 1000 ms"), o.err());
-        Cli.Outcome ok = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=1000", "--out", "t2");
-        assertEquals(Exit.OK, ok.code(), ok.err());
+        Cli.Outcome ok = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=tcp", "--set", "warmup_ms=1000", "--out", "t2").assertOk();
         assertFalse(ok.err().contains("warning"), ok.err());
         Cli.Outcome sim = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--out", "t3");
         assertFalse(sim.err().contains("warning"), "sim needs no warm-up warning: " + sim.err());
@@ -60,14 +58,12 @@ class InputPolishTest {
 
     @Test
     void aRunIsNamedAfterTheWorkloadAndProtocolTheOverridesChose() throws Exception {
-        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait").assertOk();
         assertTrue(Files.isRegularFile(dir.resolve("out/smallbank-nowait/summary.json")), "named smallbank-nowait, not smallbank-occ: " + o.err() + o.out().lines().filter(l -> l.startsWith("results")).toList());
         assertTrue(o.err().contains("named 'smallbank-nowait' after the protocol and workload"), o.err());
-        Cli.Outcome kept = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait", "--set", "name=mine");
-        assertEquals(Exit.OK, kept.code(), kept.err());
+        Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "protocol=nowait", "--set", "name=mine").assertOk();
         assertTrue(Files.isRegularFile(dir.resolve("out/mine/summary.json")), "an explicit name wins");
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "seed=3").code());
+        Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "seed=3").assertOk();
         assertTrue(Files.isRegularFile(dir.resolve("out/smallbank-occ/summary.json")), "other overrides keep the file's name");
     }
 
@@ -82,8 +78,7 @@ class InputPolishTest {
     @Test
     void listingsHideTestOnlySettingsAndKeepColumnsAligned() throws Exception {
         for (List<String> args : List.of(List.of("list"), List.of("help", "run"))) {
-            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new));
-            assertEquals(Exit.OK, o.code(), o.err());
+            Cli.Outcome o = Cli.run(dir, args.toArray(String[]::new)).assertOk();
             assertFalse(o.out().contains("cpu_local_atomics"), args + ": a test-only setting is not shown");
             assertTrue(o.out().contains("faults.incoherent_atomics"), args + ": the user-facing faults are");
             // every setting's type column starts at the same place within its indentation

@@ -26,7 +26,7 @@ class InterruptAndProgressTest {
 
     @Test
     void interruptingASweepSaysHowManyPointsAreDone() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
+        Path f = Cli.exp(dir);
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), SlowSweepMain.class.getName(),
                 "sweep", f.toString(), "--vary", "coroutines=1,2,3,4,5,6,7,8,9,10", "--jobs", "1", "--out", "s").directory(dir.toFile());
@@ -50,7 +50,7 @@ class InterruptAndProgressTest {
 
         // the same command resumes: only the rest runs
         FakeRuns rest = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, rest, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4,5,6,7,8,9,10", "--out", "s").code());
+        Cli.run(dir, rest, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4,5,6,7,8,9,10", "--out", "s").assertOk();
         assertEquals(10 - done, rest.calls.get());
     }
 

@@ -16,8 +16,7 @@ class ListAndHelpTest {
 
     @Test
     void listShowsProtocolsWorkloadsFabricsProfiles() {
-        Cli.Outcome o = Cli.run(dir, "list");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, "list").assertOk();
         assertEquals("", o.err());
         has(o.out(), "protocols:", "fakeproto", "test-only protocol with six stages",
                 "READ=2 LOCK=1 VALIDATE=32 LOG=4 COMMIT=16 RELEASE=8", "all-onesided = 63", "lease_us", "an integer in [1, 1000]",
@@ -30,8 +29,7 @@ class ListAndHelpTest {
     @Test
     void generalHelp() {
         for (String[] args : new String[][] {{"--help"}, {"-h"}, {"help"}}) {
-            Cli.Outcome o = Cli.run(dir, args);
-            assertEquals(Exit.OK, o.code());
+            Cli.Outcome o = Cli.run(dir, args).assertOk();
             has(o.out(), "usage: rcc COMMAND", "run CONFIG [--set key=value]... [--out DIR]", "list", "verify HISTORY.jsonl",
                     "sweep CONFIG --vary", "enumerate CONFIG", "merge DIR", "plot DIR", "node CONFIG... --id I --hosts",
                     "./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2", "exit codes");
@@ -50,23 +48,20 @@ class ListAndHelpTest {
                 "nodes", "hybrid", "replication", "duration_ms", "faults", "torn_reads", "examples:");
         has(Cli.run(dir, "verify", "--help").out(), "usage: rcc verify HISTORY.jsonl", "serializab");
         has(Cli.run(dir, "help", "list").out(), "usage: rcc list");
-        Cli.Outcome s = Cli.run(dir, "sweep", "--help");
-        assertEquals(Exit.OK, s.code());
+        Cli.Outcome s = Cli.run(dir, "sweep", "--help").assertOk();
         has(s.out(), "usage: rcc sweep CONFIG --vary", "--repeat N", "--jobs J", "_ci95", "Student t");
         assertTrue(!s.out().contains("not yet available"), s.out());
         has(Cli.run(dir, "help", "enumerate").out(), "usage: rcc enumerate CONFIG", "--strategy", "guided", "--budget K", "--shard i/n",
                 "hybrid.csv", "rcc merge");
         has(Cli.run(dir, "merge", "--help").out(), "usage: rcc merge DIR... --out DIR", "byte for byte");
         has(Cli.run(dir, "plot", "-h").out(), "usage: rcc plot DIR...", "PNG and SVG", "hybrid-scatter", "stage-breakdown", "sweep-throughput");
-        Cli.Outcome n = Cli.run(dir, "node", "--help");
-        assertEquals(Exit.OK, n.code());
+        Cli.Outcome n = Cli.run(dir, "node", "--help").assertOk();
         has(n.out(), "usage: rcc node CONFIG", "--id I", "--hosts", "--secret-file FILE", "SLURM_PROCID", "exit codes");
     }
 
     @Test
     void version() {
-        Cli.Outcome o = Cli.run(dir, "--version");
-        assertEquals(Exit.OK, o.code());
+        Cli.Outcome o = Cli.run(dir, "--version").assertOk();
         assertTrue(o.out().startsWith("rcc 0.1.0"), o.out());
     }
 }

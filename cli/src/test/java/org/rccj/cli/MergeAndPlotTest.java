@@ -1,6 +1,5 @@
 package org.rccj.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -14,21 +13,19 @@ class MergeAndPlotTest {
 
     @Test
     void plotsOfEnumerationsSweepsAndRuns() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2,4",
-                "--vary", "hybrid=all-rpc,all-onesided", "--out", "s").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").assertOk();
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2,4",
+                "--vary", "hybrid=all-rpc,all-onesided", "--out", "s").assertOk();
 
-        Cli.Outcome pe = Cli.run(dir, "plot", "e");
-        assertEquals(Exit.OK, pe.code(), pe.err());
+        Cli.Outcome pe = Cli.run(dir, "plot", "e").assertOk();
         Pngs.assertChart(dir.resolve("e/hybrid-scatter.png"));
         Pngs.assertChart(dir.resolve("e/stage-breakdown.png"));
         assertTrue(pe.out().contains("wrote " + Path.of("e", "hybrid-scatter.png")), pe.out());
         Pngs.assertChart(dir.resolve("e/stage-p99.png"));
         Pngs.assertChart(dir.resolve("e/latency-cdf.png")); // from the codes' latency.hlog
 
-        Cli.Outcome ps = Cli.run(dir, "plot", "s");
-        assertEquals(Exit.OK, ps.code(), ps.err());
+        Cli.run(dir, "plot", "s").assertOk();
         Pngs.assertChart(dir.resolve("s/sweep-throughput.png"));
         Pngs.assertChart(dir.resolve("s/sweep-latency.png"));
         Pngs.assertChart(dir.resolve("s/stage-breakdown.png"));
@@ -36,16 +33,14 @@ class MergeAndPlotTest {
         Pngs.assertChart(dir.resolve("s/stage-p99.png"));
 
         // run directories (and a directory of them) into one breakdown; tables get their directory's name
-        Cli.Outcome pr = Cli.run(dir, "plot", "e/hybrid=00", "e/hybrid=63", "s", "--out", "figs");
-        assertEquals(Exit.OK, pr.code(), pr.err());
+        Cli.run(dir, "plot", "e/hybrid=00", "e/hybrid=63", "s", "--out", "figs").assertOk();
         Pngs.assertChart(dir.resolve("figs/stage-breakdown.png"));
         Pngs.assertChart(dir.resolve("figs/s-sweep-throughput.png"));
         Pngs.assertChart(dir.resolve("figs/latency-cdf.png"));
 
         // two enumerations: also the protocols comparison (RCC Fig. 14)
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e8").code());
-        Cli.Outcome pp = Cli.run(dir, "plot", "e", "e8", "--out", "cmp");
-        assertEquals(Exit.OK, pp.code(), pp.err());
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e8").assertOk();
+        Cli.run(dir, "plot", "e", "e8", "--out", "cmp").assertOk();
         Pngs.assertChart(dir.resolve("cmp/protocols.png"));
         Pngs.assertChart(dir.resolve("cmp/e8-hybrid-scatter.png"));
     }
@@ -60,13 +55,13 @@ class MergeAndPlotTest {
         Cli.run(dir, "merge", "missing", "--out", "m").assertBadInput("merge: missing: no such directory");
         Cli.run(dir, "merge", "--out", "m").assertBadInput("merge: missing input directories");
 
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "1/2", "--out", "a").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--set", "duration_ms=7",
-                "--out", "b").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "1/2", "--out", "a").assertOk();
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--set", "duration_ms=7",
+                "--out", "b").assertOk();
         Cli.run(dir, "merge", "a").assertBadInput("merge: missing --out");
         Cli.run(dir, "merge", "a", "b", "--out", "m").assertBadInput("is from another experiment");
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1", "--out", "sw").code());
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1", "--out", "sw").assertOk();
         Cli.run(dir, "merge", "sw", "--out", "m").assertBadInput("sw is a sweep directory");
         assertTrue(!Files.exists(dir.resolve("m")), "nothing written");
         Files.writeString(dir.resolve("e.csv"), "");
@@ -77,9 +72,9 @@ class MergeAndPlotTest {
 
     @Test
     void runsOfDifferentFabricsAreNotDrawnOnOneAxis() throws Exception {
-        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: exp"));
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "a").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "fabric=local", "--out", "b").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "a").assertOk();
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "fabric=local", "--out", "b").assertOk();
         Cli.run(dir, "plot", "a", "b", "--out", "p").assertBadInput("plot: these runs differ in fabric: sim (a), local (b)");
         assertTrue(!Files.exists(dir.resolve("p/stage-breakdown.png")), "nothing drawn");
     }

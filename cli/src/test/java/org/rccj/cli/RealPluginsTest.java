@@ -47,21 +47,13 @@ class RealPluginsTest {
 
     @Test
     void stageOccLacksIsRejected() throws Exception {
-        Cli.Outcome o = Cli.runReal(dir, args("--set", "hybrid=READ+RENEW"));
-        assertEquals(2, o.code());
-        assertTrue(o.err().contains("RENEW") && o.err().contains("occ"), o.err());
-        Cli.Outcome p = Cli.runReal(dir, args("--set", "hybrid=64"));
-        assertEquals(2, p.code());
-        assertTrue(p.err().startsWith("rcc: hybrid:"), p.err());
+        Cli.runReal(dir, args("--set", "hybrid=READ+RENEW")).assertBadInput("RENEW", "occ");
+        Cli.runReal(dir, args("--set", "hybrid=64")).assertBadInput("rcc: hybrid:");
     }
 
     @Test
     void badSmallBankValueIsRejected() throws Exception {
-        Cli.Outcome o = Cli.runReal(dir, args("--set", "workload.hot_probability=1.5"));
-        assertEquals(2, o.code());
-        assertTrue(o.err().contains("workload.hot_probability") && o.err().contains("[0, 1]"), o.err());
-        Cli.Outcome m = Cli.runReal(dir, args("--set", "workload.mix=skewed"));
-        assertEquals(2, m.code());
-        assertTrue(m.err().contains("standard") && m.err().contains("uniform"), m.err());
+        Cli.runReal(dir, args("--set", "workload.hot_probability=1.5")).assertBadInput("workload.hot_probability", "[0, 1]");
+        Cli.runReal(dir, args("--set", "workload.mix=skewed")).assertBadInput("standard", "uniform");
     }
 }

@@ -16,11 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 class RefuseBeforeRunTest {
     @TempDir Path dir;
 
-    private Path config() throws Exception { return Cli.file(dir, "exp.yaml", Cli.yaml("name: exp")); }
-
     @Test
     void historyFileInAMissingDirectory() throws Exception {
-        Cli.run(dir, "run", config().toString(), "--set", "history=nodir/h.jsonl")
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--set", "history=nodir/h.jsonl")
                 .assertBadInput("rcc: history ", "nodir/h.jsonl: cannot write:", "nodir: No such file or directory");
         assertFalse(Files.exists(dir.resolve("out")), "nothing written");
     }
@@ -28,20 +26,20 @@ class RefuseBeforeRunTest {
     @Test
     void outputBelowAFile() throws Exception {
         Files.writeString(dir.resolve("afile"), "x");
-        Cli.run(dir, "run", config().toString(), "--out", "afile/x").assertBadInput("--out", "afile/x: cannot write:", "Not a directory");
-        Cli.run(dir, "run", config().toString(), "--out", "afile").assertBadInput("afile exists and is not a directory");
-        Cli.run(dir, "sweep", config().toString(), "--vary", "coroutines=1,2", "--out", "afile/s").assertBadInput("Not a directory");
-        Cli.run(dir, "enumerate", config().toString(), "--out", "afile/e").assertBadInput("Not a directory");
-        Cli.run(dir, "run", config().toString(), "--set", "history=afile/h.jsonl").assertBadInput("history", "Not a directory");
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--out", "afile/x").assertBadInput("--out", "afile/x: cannot write:", "Not a directory");
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--out", "afile").assertBadInput("afile exists and is not a directory");
+        Cli.run(dir, "sweep", Cli.exp(dir).toString(), "--vary", "coroutines=1,2", "--out", "afile/s").assertBadInput("Not a directory");
+        Cli.run(dir, "enumerate", Cli.exp(dir).toString(), "--out", "afile/e").assertBadInput("Not a directory");
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--set", "history=afile/h.jsonl").assertBadInput("history", "Not a directory");
         Files.createDirectories(dir.resolve("adir"));
-        Cli.run(dir, "run", config().toString(), "--set", "history=adir").assertBadInput("history", "adir: cannot write: is a directory");
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--set", "history=adir").assertBadInput("history", "adir: cannot write: is a directory");
     }
 
     @Test
     void mergePlotAndBenchOutputs() throws Exception {
         Files.writeString(dir.resolve("afile"), "x");
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").assertOk();
         Cli.run(dir, "merge", "e", "--out", "afile/m").assertBadInput("merge: --out", "afile/m", "Not a directory");
         Cli.run(dir, "plot", "e", "--out", "afile/x").assertBadInput("plot: --out", "afile/x", "Not a directory");
         // bench's CSV is checked before the benchmarks run (they take seconds): nothing on stdout
@@ -58,7 +56,7 @@ class RefuseBeforeRunTest {
 
     @Test
     void tornReadsOnTheLocalFabric() throws Exception {
-        Cli.run(dir, "run", config().toString(), "--set", "fabric=local", "--set", "faults.torn_reads=true")
+        Cli.run(dir, "run", Cli.exp(dir).toString(), "--set", "fabric=local", "--set", "faults.torn_reads=true")
                 .assertBadInput("faults.torn_reads: fabric local cannot honour it", "choose fabric sim");
     }
 

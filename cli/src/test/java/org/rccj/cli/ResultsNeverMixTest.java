@@ -19,28 +19,26 @@ import org.rccj.results.CsvTable;
 class ResultsNeverMixTest {
     @TempDir Path dir;
 
-    private Path config() throws Exception { return Cli.file(dir, "exp.yaml", Cli.yaml("name: exp")); }
-
     @Test
     void aResultDirectoryRecordsWhatMadeIt() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--set", "seed=5", "--out", "s").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--set", "seed=5", "--out", "s").assertOk();
         JsonNode p = new ObjectMapper().readTree(dir.resolve("s/provenance.json").toFile());
         assertEquals("sweep", p.get("command").asText());
         assertEquals(List.of("coroutines"), List.of(p.get("varied").get(0).asText()));
         assertEquals(5, p.get("config").get("seed").asInt(), "the resolved base config");
         assertFalse(p.get("config").has("coroutines"), "varied keys are not part of the base");
         assertEquals("--set", p.get("args").get(4).asText());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").code());
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").assertOk();
         assertEquals("run", new ObjectMapper().readTree(dir.resolve("r/provenance.json").toFile()).get("command").asText());
     }
 
     @Test
     void commandsRefuseDirectoriesMadeBySomethingElse() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").assertOk();
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").assertOk();
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").assertOk();
 
         Cli.run(dir, "enumerate", f.toString(), "--out", "s").assertBadInput("enumerate: --out", "was made by 'rcc sweep'", "--force");
         Cli.run(dir, "sweep", f.toString(), "--vary", "coroutines=1", "--out", "e").assertBadInput("was made by 'rcc enumerate'");
@@ -53,16 +51,16 @@ class ResultsNeverMixTest {
         Cli.run(dir, "enumerate", f.toString(), "--out", "s").assertBadInput("is a sweep's directory (sweep.csv)");
 
         // the same run again replaces its own result; --force replaces another config's
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").code());
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "r").assertOk();
         FakeRuns forced = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, forced, "run", f.toString(), "--set", "coroutines=3", "--out", "r", "--force").code());
+        Cli.run(dir, forced, "run", f.toString(), "--set", "coroutines=3", "--out", "r", "--force").assertOk();
         assertEquals(1, forced.calls.get());
         assertTrue(Files.readString(dir.resolve("r/summary.json")).contains("\"coroutines\": 3"));
     }
 
     @Test
     void aFailedPointIsAFailedRowAndTheSweepGoesOn() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         FakeRuns ok = new FakeRuns();
         Runner flaky = (c, p) -> {
             if (c.coroutines() == 2) throw new ConfigException("workload.accounts: too few for 2 coroutines");
@@ -87,11 +85,10 @@ class ResultsNeverMixTest {
         Files.deleteIfExists(Path.of(t.get(2, "failed").replaceAll(".*stack trace in ", "")));
 
         // plot leaves the failed points out; a rerun runs only them and clears the failed column
-        Cli.Outcome plot = Cli.run(dir, "plot", "s");
-        assertEquals(Exit.OK, plot.code(), plot.err());
+        Cli.Outcome plot = Cli.run(dir, "plot", "s").assertOk();
         assertTrue(plot.err().contains("left out 2 failed points: coroutines=2, coroutines=3"), plot.err());
         FakeRuns rerun = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, rerun, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "s").code());
+        Cli.run(dir, rerun, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "s").assertOk();
         assertEquals(2, rerun.calls.get());
         assertEquals(-1, CsvTable.read(dir.resolve("s/sweep.csv")).column("failed"));
 
@@ -104,7 +101,7 @@ class ResultsNeverMixTest {
 
     @Test
     void warningsAreInTheTableAndPrinted() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         Runner few = (c, p) -> {
             var r = FakeRuns.result(c);
             if (c.coroutines() == 1) r.total.commits = 7;
@@ -120,9 +117,9 @@ class ResultsNeverMixTest {
 
     @Test
     void plotRefusesATableThatDoesNotMatchItsPoints() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2,4", "--out", "t").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").assertOk();
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2,4", "--out", "t").assertOk();
         // a table left from another sweep: s's table beside t's points
         Files.copy(dir.resolve("s/sweep.csv"), dir.resolve("t/sweep.csv"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.copy(dir.resolve("t/coroutines=4/summary.json"), dir.resolve("t/coroutines=2/summary.json"),
@@ -133,7 +130,7 @@ class ResultsNeverMixTest {
         Files.delete(dir.resolve("s/coroutines=1/stages.csv"));
         Files.delete(dir.resolve("s/coroutines=1/timeline.csv"));
         Cli.run(dir, "plot", "s").assertBadInput("point coroutines=1: 1 runs in the table, 0 result directories");
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").code());
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").assertOk();
         Files.copy(dir.resolve("e/hybrid=35/summary.json"), dir.resolve("e/hybrid=00/summary.json"),   // 63 is as fast as 0 in FakeRuns
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Cli.run(dir, "plot", "e").assertBadInput("hybrid.csv does not match", "code 0");
@@ -141,26 +138,24 @@ class ResultsNeverMixTest {
 
     @Test
     void partialMergesFailUnlessAllowedAndMismatchesNameTheKey() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "1/2", "--out", "a").code());
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--out", "b").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "1/2", "--out", "a").assertOk();
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--out", "b").assertOk();
         Cli.run(dir, "merge", "a", "--out", "m").assertBadInput("merge: partial: 32 of 64 codes have results; missing 1, 3, 5", "--allow-partial");
         assertFalse(Files.exists(dir.resolve("m")), "nothing written");
-        Cli.Outcome partial = Cli.run(dir, "merge", "a", "--out", "m", "--allow-partial");
-        assertEquals(Exit.OK, partial.code(), partial.err());
+        Cli.Outcome partial = Cli.run(dir, "merge", "a", "--out", "m", "--allow-partial").assertOk();
         assertTrue(partial.out().contains("partial: 32 of 64 codes"), partial.out());
-        Cli.Outcome full = Cli.run(dir, "merge", "a", "b", "--out", "m2");
-        assertEquals(Exit.OK, full.code(), full.err());
+        Cli.run(dir, "merge", "a", "b", "--out", "m2").assertOk();
 
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--set", "workload.hot_probability=0.5",
-                "--out", "c").code());
+        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--shard", "2/2", "--set", "workload.hot_probability=0.5",
+                "--out", "c").assertOk();
         Cli.run(dir, "merge", "a", "c", "--out", "m3").assertBadInput("is from another experiment", "workload.hot_probability: ");
     }
 
     @Test
     void resultFilesFollowTheUmask() throws Exception {
-        Path f = config();
-        assertEquals(Exit.OK, Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1", "--out", "s").code());
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1", "--out", "s").assertOk();
         // what the umask gives any new file and directory of this process
         Path refDir = Files.createDirectory(dir.resolve("ref-dir"));
         Path refFile = Files.createFile(dir.resolve("ref-file"));

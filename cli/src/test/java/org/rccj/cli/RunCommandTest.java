@@ -49,14 +49,11 @@ class RunCommandTest {
     void outOptionAndRerunReplaces() throws Exception {
         Path f = Cli.file(dir, "exp.yaml", Cli.yaml("name: my run/1"));
         Runner ok = (c, p) -> Cli.result(c, RunResult.Verification.notChecked());
-        Cli.Outcome o1 = Cli.run(dir, ok, "run", f.toString());
-        assertEquals(Exit.OK, o1.code(), o1.err());
+        Cli.run(dir, ok, "run", f.toString()).assertOk();
         assertTrue(Files.isDirectory(dir.resolve("out").resolve("my_run_1")), "name made safe as a directory");
-        Cli.Outcome o2 = Cli.run(dir, ok, "run", f.toString(), "--out", "elsewhere/x");
-        assertEquals(Exit.OK, o2.code(), o2.err());
+        Cli.Outcome o2 = Cli.run(dir, ok, "run", f.toString(), "--out", "elsewhere/x").assertOk();
         assertTrue(o2.out().endsWith("results: " + Path.of("elsewhere", "x") + System.lineSeparator()), o2.out());
-        Cli.Outcome o3 = Cli.run(dir, ok, "run", f.toString(), "--out=elsewhere/x");
-        assertEquals(Exit.OK, o3.code(), o3.err());
+        Cli.run(dir, ok, "run", f.toString(), "--out=elsewhere/x").assertOk();
         try (var s = Files.list(dir.resolve("elsewhere"))) {
             assertEquals(List.of("x"), s.map(p -> p.getFileName().toString()).toList(), "no temporary directories left");
         }
@@ -82,8 +79,7 @@ class RunCommandTest {
     @Test
     void failedChecksDoNotMatterWithoutVerify() throws Exception {
         Path f = Cli.file(dir, "exp.yaml", Cli.yaml());
-        Cli.Outcome o = Cli.run(dir, (c, p) -> Cli.result(c, RunResult.Verification.notChecked()), "run", f.toString());
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, (c, p) -> Cli.result(c, RunResult.Verification.notChecked()), "run", f.toString()).assertOk();
         assertTrue(o.out().contains("verification  off"), o.out());
     }
 

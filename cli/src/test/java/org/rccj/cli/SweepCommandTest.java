@@ -17,14 +17,11 @@ import org.rccj.results.CsvTable;
 class SweepCommandTest {
     @TempDir Path dir;
 
-    private Path config() throws Exception { return Cli.file(dir, "exp.yaml", Cli.yaml("name: exp")); }
-
     @Test
     void oneRowPerPointOfTheProduct() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "sweep", config().toString(), "--vary", "coroutines=1,2,4",
-                "--vary", "workload.hot_probability=0.1,0.9", "--jobs", "2", "--out", "sw");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, runs, "sweep", Cli.exp(dir).toString(), "--vary", "coroutines=1,2,4",
+                "--vary", "workload.hot_probability=0.1,0.9", "--jobs", "2", "--out", "sw").assertOk();
         assertEquals(6, runs.calls.get());
         CsvTable t = CsvTable.read(dir.resolve("sw/sweep.csv"));
         assertEquals(3 * 2, t.rows().size(), "rows == product of value counts");
@@ -52,9 +49,8 @@ class SweepCommandTest {
     @Test
     void repeatAggregatesSeedsWithConfidenceIntervals() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "sweep", config().toString(), "--vary", "coroutines=1,2", "--repeat", "3", "--set", "seed=10",
-                "--out", "rep");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, runs, "sweep", Cli.exp(dir).toString(), "--vary", "coroutines=1,2", "--repeat", "3", "--set", "seed=10",
+                "--out", "rep").assertOk();
         assertEquals(6, runs.calls.get());
         CsvTable t = CsvTable.read(dir.resolve("rep/sweep.csv"));
         assertEquals(2, t.rows().size(), "one row per point, seeds aggregated");
@@ -74,19 +70,18 @@ class SweepCommandTest {
 
     @Test
     void finishedPointsAreReusedAndChangedOnesRerun() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         FakeRuns first = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, first, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--out", "r").code());
+        Cli.run(dir, first, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--out", "r").assertOk();
         assertEquals(3, first.calls.get());
         byte[] csv = Files.readAllBytes(dir.resolve("r/sweep.csv"));
 
-        Cli.Outcome again = Cli.run(dir, Cli.UNREACHABLE, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--out", "r");
-        assertEquals(Exit.OK, again.code(), again.err());
+        Cli.Outcome again = Cli.run(dir, Cli.UNREACHABLE, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--out", "r").assertOk();
         assertTrue(again.err().contains("3 finished earlier, reused"), again.err());
         assertEquals(new String(csv), Files.readString(dir.resolve("r/sweep.csv")), "same table from the reused results");
 
         FakeRuns grown = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, grown, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "r").code());
+        Cli.run(dir, grown, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--out", "r").assertOk();
         assertEquals(1, grown.calls.get(), "only the new point runs");
 
         // another base config into the same directory would mix results: refused, naming the key, unless --force
@@ -95,28 +90,27 @@ class SweepCommandTest {
         Cli.run(dir, Cli.UNREACHABLE, "sweep", f.toString(), "--vary", "threads=1,2", "--out", "r")
                 .assertBadInput("varies coroutines, this sweep varies threads");
         FakeRuns changed = new FakeRuns();
-        assertEquals(Exit.OK, Cli.run(dir, changed, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--set", "duration_ms=3",
-                "--out", "r", "--force").code());
+        Cli.run(dir, changed, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--set", "duration_ms=3",
+                "--out", "r", "--force").assertOk();
         assertEquals(4, changed.calls.get(), "a different config is not a finished result");
     }
 
     @Test
     void jobsRunInParallelButLocalRunsOneAtATime() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         FakeRuns sim = new FakeRuns(150);
-        assertEquals(Exit.OK, Cli.run(dir, sim, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--jobs", "4", "--out", "p").code());
+        Cli.run(dir, sim, "sweep", f.toString(), "--vary", "coroutines=1,2,3,4", "--jobs", "4", "--out", "p").assertOk();
         assertTrue(sim.maxRunning.get() > 1, "sim runs overlap with --jobs 4: " + sim.maxRunning.get());
 
         FakeRuns local = new FakeRuns(50);
-        Cli.Outcome o = Cli.run(dir, local, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--jobs", "4", "--set", "fabric=local", "--out", "l");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, local, "sweep", f.toString(), "--vary", "coroutines=1,2,3", "--jobs", "4", "--set", "fabric=local", "--out", "l").assertOk();
         assertEquals(1, local.maxRunning.get(), "local-fabric runs measure wall-clock time: one at a time");
         assertTrue(o.err().contains("local fabric: one run at a time"), o.err());
     }
 
     @Test
     void badInputIsRejectedBeforeAnythingRuns() throws Exception {
-        Path f = config();
+        Path f = Cli.exp(dir);
         String c = f.toString();
         Cli.run(dir, "sweep", c, "--vary", "workload.hot_prob=0.1,0.2", "--out", "b")
                 .assertBadInput("sweep: point workload.hot_prob=0.1", "workload.hot_prob: unknown key", "hot_probability");

@@ -124,6 +124,14 @@ class TcpClusterTest {
     }
 
     private static String config(String name, String protocol, String hybrid, String workload, double durationMs) {
+        return config(name, "fabric: tcp", protocol, hybrid, workload, durationMs);
+    }
+
+    /**
+     * A verified 3-node config of {@code fabric} (its YAML lines, e.g. "fabric: tcp"): one thread of 4 coroutines,
+     * SmallBank or a small YCSB, 20 ms of warm-up, CALVIN's epochs and DrTM's leases long enough for real round trips.
+     */
+    static String config(String name, String fabric, String protocol, String hybrid, String workload, double durationMs) {
         String wl = workload.equals("ycsb")
                 ? "workload: {name: ycsb, keys_per_thread: 2000, compute_us: 0}\n"
                 : "workload: {name: smallbank, accounts_per_thread: 1000}\n";
@@ -132,26 +140,44 @@ class TcpClusterTest {
         // 2-core host running three JVMs); longer leases keep it committing
         String options = protocol.equals("calvin") ? "protocol_options: {epoch_us: 200}\n"
                 : protocol.equals("drtm") ? "protocol_options: {lease_us: 20000, ro_lease_us: 20000}\n" : "";
-        return "name: " + name + "\nfabric: tcp\nnodes: 3\nthreads: 1\ncoroutines: 4\nprotocol: " + protocol + "\nhybrid: " + hybrid + "\n"
+        return "name: " + name + "\n" + fabric + "\nnodes: 3\nthreads: 1\ncoroutines: 4\nprotocol: " + protocol + "\nhybrid: " + hybrid + "\n"
                 + options + wl + "warmup_ms: 20\nduration_ms: " + durationMs + "\nverify: true\nseed: 7\n";
     }
 
-    /** Starts nodes 0-2 by hand (`rcc node`) on loopback, each running {@code configs} in turn into results/. */
     private List<Node> threeNodes(List<String> configs, String secretText) throws IOException {
+        return threeNodes(dir, configs, secret(secretText), 20);
+    }
+
+    /** Starts nodes 0-2 by hand (`rcc node`) on loopback, each running {@code configs} in turn into results/. */
+    static List<Node> threeNodes(Path dir, List<String> configs, Path secret, int joinTimeoutS) throws IOException {
         String hosts = hosts(3);
-        Path secret = secret(secretText);
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             List<String> args = new ArrayList<>(List.of("node"));
             args.addAll(configs);
-            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results", "--join-timeout", "20"));
+            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results",
+                    "--join-timeout", Integer.toString(joinTimeoutS)));
             nodes.add(new Node(args, Map.of(), dir));
         }
         return nodes;
     }
 
-    private static JsonNode summary(Path resultDir) throws IOException {
+    static JsonNode summary(Path resultDir) throws IOException {
         return new ObjectMapper().readTree(resultDir.resolve("summary.json").toFile());
+    }
+
+    /**
+     * Run {@code name}'s summary.json says it was verified: something committed (commits inside a short window are not
+     * asserted: on a loaded 2-core host CALVIN's epochs and DrTM's leases can leave it empty), every transaction of the
+     * run (warm-up and drain included) checked and serializable, and every invariant, of which there are some, holds.
+     */
+    static void assertVerified(JsonNode s, String name) {
+        JsonNode v = s.get("verification");
+        assertTrue(v.get("txns_checked").asLong() > 0, name + ": nothing committed");
+        assertTrue(v.get("checked").asBoolean() && v.get("serializable").asBoolean(), name + ": " + v);
+        assertTrue(v.get("txns_checked").asLong() >= s.get("commits").asLong(), name + ": " + v);
+        v.get("invariants").fields().forEachRemaining(e -> assertTrue(e.getValue().asBoolean(), name + ": invariant " + e.getKey()));
+        assertTrue(v.get("invariants").size() > 0, name + ": no invariants checked");
     }
 
     @Test
@@ -164,15 +190,8 @@ class TcpClusterTest {
             String name = c.replace(".yaml", "");
             JsonNode s = summary(dir.resolve("results").resolve(name));
             assertEquals("tcp", s.get("fabric").asText(), name);
-            JsonNode v = s.get("verification");
-            // commits inside the 120 ms window are not asserted: on a loaded 2-core host CALVIN's epochs and DrTM's leases
-            // can leave it empty; every transaction of the run (warm-up and drain included) is verified
-            assertTrue(v.get("txns_checked").asLong() > 0, name + ": nothing committed");
+            assertVerified(s, name);
             commits += s.get("commits").asLong();
-            assertTrue(v.get("checked").asBoolean() && v.get("serializable").asBoolean(), name + ": " + v);
-            assertTrue(v.get("txns_checked").asLong() >= s.get("commits").asLong(), name + ": " + v);
-            v.get("invariants").fields().forEachRemaining(e -> assertTrue(e.getValue().asBoolean(), name + ": invariant " + e.getKey()));
-            assertTrue(v.get("invariants").size() > 0, name + ": no invariants checked");
             JsonNode net = s.get("network");
             if (c.contains("all-rpc")) assertEquals(0, net.get("read").asLong() + net.get("write").asLong() + net.get("cas").asLong() + net.get("faa").asLong(), name);
             // CALVIN replicates its input log over RPC whatever the code (with replication > 1), on every fabric
@@ -202,10 +221,7 @@ class TcpClusterTest {
             JsonNode s = summary(dir.resolve("results").resolve(name));
             assertEquals("thread", s.get("config").get("tcp").get("connections").asText(), name);
             assertEquals(2, s.get("config").get("threads").asInt(), name);
-            JsonNode v = s.get("verification");
-            assertTrue(v.get("txns_checked").asLong() > 0, name + ": nothing committed");
-            assertTrue(v.get("checked").asBoolean() && v.get("serializable").asBoolean(), name + ": " + v);
-            v.get("invariants").fields().forEachRemaining(e -> assertTrue(e.getValue().asBoolean(), name + ": invariant " + e.getKey()));
+            assertVerified(s, name);
         }
         Cli.run(dir, Cli.UNREACHABLE, "run", configs.get(0), "--set", "tcp.connections=socket")
                 .assertBadInput("tcp.connections: 'socket' is not accepted; expected one of pair, thread");
@@ -214,14 +230,25 @@ class TcpClusterTest {
     @Test
     void rccRunSpawnsTheNodesAndWritesTheUsualResult() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "occ", "READ+COMMIT", "smallbank", 150).replace("fabric: tcp\n", "fabric: sim\n"));
-        Cli.Outcome o = Cli.run(dir, Launcher.around(ExperimentRunner::run), "run", cfg.toString(), "--set", "fabric=tcp", "--out", "out/run");
-        assertEquals(Exit.OK, o.code(), o.err());
+        launchedRun(dir, cfg, "tcp", "--set", "fabric=tcp");
+        assertTrue(Files.exists(dir.resolve("out/run/stages.csv")));
+    }
+
+    /**
+     * {@code rcc run CFG ARGS... --out out/run} through the local launcher, {@code cfg} being OCC on SmallBank: it ran
+     * on {@code fabric} with 3 nodes, verified serializable, and node 0's lines came through prefixed. Returns the summary.
+     */
+    static JsonNode launchedRun(Path dir, Path cfg, String fabric, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("run", cfg.toString()));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--out", "out/run"));
+        Cli.Outcome o = Cli.run(dir, Launcher.around(ExperimentRunner::run), all.toArray(String[]::new)).assertOk();
         JsonNode s = summary(dir.resolve("out/run"));
-        assertEquals("tcp", s.get("fabric").asText());
+        assertEquals(fabric, s.get("fabric").asText());
         assertEquals(3, s.get("cpu").get("busy_share").size());
         assertTrue(s.get("verification").get("serializable").asBoolean());
-        assertTrue(o.err().contains("[node 0] rcc: occ on smallbank, tcp"), o.err());
-        assertTrue(Files.exists(dir.resolve("out/run/stages.csv")));
+        assertTrue(o.err().contains("[node 0] rcc: occ on smallbank, " + fabric), o.err());
+        return s;
     }
 
     @Test
@@ -241,46 +268,69 @@ class TcpClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "occ", "all-rpc", "smallbank", 60_000));
+        double seconds = killNodeTwo(dir, cfg, "tcp", 30);
+        assertTrue(seconds < 10, "took " + seconds + " s");
+    }
+
+    @Test
+    void aHungNodeStopsTheRunAfterThePeerTimeout() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "nowait", "all-rpc", "smallbank", 60_000).replace("nodes: 3", "nodes: 2\nreplication: 2"));
+        double seconds = stopNodeOne(dir, cfg, secret("a secret for the hung node test!"), List.of(), 30);
+        assertTrue(seconds < 8, "took " + seconds + " s");
+    }
+
+    /**
+     * Launches {@code cfg} (3 nodes) with {@code rcc run}, kills node 2 once the run is on, and checks that the run
+     * stops everywhere within {@code awaitS} with one last line "rcc: FABRIC run stopped: node 2 failed" and no result
+     * directory. Returns the seconds from the kill to the launcher's exit (the fabric's test bounds them).
+     */
+    static double killNodeTwo(Path dir, Path cfg, String fabric, int awaitS) throws Exception {
         try (Node launcher = new Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
             awaitRunning(launcher);
             List<ProcessHandle> nodes = launcher.process.descendants().toList();
             ProcessHandle victim = nodeWithId(nodes, 2);
             long t0 = System.nanoTime();
             victim.destroyForcibly();
-            assertEquals(Exit.INTERNAL_ERROR, launcher.await(30), launcher.output.toString());
+            assertEquals(Exit.INTERNAL_ERROR, launcher.await(awaitS), launcher.output.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 10, "took " + seconds + " s");
             String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-            assertTrue(last.startsWith("rcc: tcp run stopped: node 2 failed"), launcher.output.toString());
+            assertTrue(last.startsWith("rcc: " + fabric + " run stopped: node 2 failed"), launcher.output.toString());
             assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-            for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
+            for (ProcessHandle p : nodes) p.onExit().get(awaitS / 3, TimeUnit.SECONDS);
+            return seconds;
         }
     }
 
-    @Test
-    void aHungNodeStopsTheRunAfterThePeerTimeout() throws Exception {
-        Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "nowait", "all-rpc", "smallbank", 60_000).replace("nodes: 3", "nodes: 2\nreplication: 2"));
+    /**
+     * Starts {@code cfg} (2 nodes) as two {@code rcc node}s with a 2 s peer timeout ({@code extra}: more arguments for
+     * each), stops node 1 (SIGSTOP) once the run is on, and checks that node 0 gives up within {@code awaitS} with the
+     * line naming node 1 and no result directory. Returns the seconds from the stop to node 0's exit. Both nodes are
+     * killed after (SIGKILL ends a stopped process too).
+     */
+    static double stopNodeOne(Path dir, Path cfg, Path secret, List<String> extra, int awaitS) throws Exception {
         String hosts = hosts(2);
-        Path secret = secret("a secret for the hung node test!");
         List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            nodes.add(new Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(),
-                    "--peer-timeout", "2", "--out", "hung"), Map.of(), dir));
-        }
-        awaitRunning(nodes.get(0));
-        long pid = nodes.get(1).process.pid();
-        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor());
-        long t0 = System.nanoTime();
         try {
-            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(30), nodes.get(0).output.toString());
+            for (int i = 0; i < 2; i++) {
+                List<String> args = new ArrayList<>(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts,
+                        "--secret-file", secret.toString(), "--peer-timeout", "2", "--out", "hung"));
+                args.addAll(extra);
+                nodes.add(new Node(args, Map.of(), dir));
+            }
+            awaitRunning(nodes.get(0));
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(nodes.get(1).process.pid())).start().waitFor());
+            long t0 = System.nanoTime();
+            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(awaitS), nodes.get(0).output.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 8, "took " + seconds + " s");
             assertTrue(nodes.get(0).output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) sent nothing for 2\\.0 s: it hung or the network failed\\n"),
                     nodes.get(0).output.toString());
             assertFalse(Files.exists(dir.resolve("hung")));
+            return seconds;
         } finally {
-            nodes.get(1).process.destroyForcibly();          // SIGKILL ends a stopped process too
-            nodes.get(1).process.waitFor(10, TimeUnit.SECONDS);
+            for (Node n : nodes) {
+                n.close();
+                n.process.waitFor(awaitS / 3, TimeUnit.SECONDS);
+            }
         }
     }
 

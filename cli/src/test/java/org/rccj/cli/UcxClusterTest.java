@@ -1,18 +1,14 @@
 package org.rccj.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,34 +34,17 @@ class UcxClusterTest {
 
     private static String hosts(int n) throws IOException { return TcpClusterTest.hosts(n); }
 
+    /** TcpClusterTest's 3-node config on ucx with UCX_TLS {@code tls}. */
     static String config(String name, String tls, String protocol, String hybrid, String workload, double durationMs) {
-        String wl = workload.equals("ycsb")
-                ? "workload: {name: ycsb, keys_per_thread: 2000, compute_us: 0}\n"
-                : "workload: {name: smallbank, accounts_per_thread: 1000}\n";
-        // as on tcp: CALVIN's epochs and DrTM's leases long enough for millisecond round trips on a loaded 2-core host
-        String options = protocol.equals("calvin") ? "protocol_options: {epoch_us: 200}\n"
-                : protocol.equals("drtm") ? "protocol_options: {lease_us: 20000, ro_lease_us: 20000}\n" : "";
-        return "name: " + name + "\nfabric: ucx\nucx: {tls: '" + tls + "'}\nnodes: 3\nthreads: 1\ncoroutines: 4\nprotocol: " + protocol
-                + "\nhybrid: " + hybrid + "\n" + options + wl + "warmup_ms: 20\nduration_ms: " + durationMs + "\nverify: true\nseed: 7\n";
+        return TcpClusterTest.config(name, "fabric: ucx\nucx: {tls: '" + tls + "'}", protocol, hybrid, workload, durationMs);
     }
 
+    /** Nodes 0-2 by hand (the configs say fabric: ucx, which rcc node keeps). */
     private List<TcpClusterTest.Node> threeNodes(List<String> configs, String secretText) throws IOException {
-        String hosts = hosts(3);
-        Path secret = secret(secretText);
-        List<TcpClusterTest.Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            List<String> args = new ArrayList<>(List.of("node"));
-            args.addAll(configs);
-            args.addAll(List.of("--id", Integer.toString(i), "--hosts", hosts, "--secret-file", secret.toString(), "--out", "results",
-                    "--join-timeout", "30"));   // the configs say fabric: ucx, which rcc node keeps
-            nodes.add(new TcpClusterTest.Node(args, Map.of(), dir));
-        }
-        return nodes;
+        return TcpClusterTest.threeNodes(dir, configs, secret(secretText), 30);
     }
 
-    private static JsonNode summary(Path resultDir) throws IOException {
-        return new ObjectMapper().readTree(resultDir.resolve("summary.json").toFile());
-    }
+    private static JsonNode summary(Path resultDir) throws IOException { return TcpClusterTest.summary(resultDir); }
 
     @ParameterizedTest(name = "UCX_TLS={0}")
     @ValueSource(strings = {"posix,self", "tcp"})
@@ -78,14 +57,7 @@ class UcxClusterTest {
             String name = c.replace(".yaml", "");
             JsonNode s = summary(dir.resolve("results").resolve(name));
             assertEquals("ucx", s.get("fabric").asText(), name);
-            JsonNode v = s.get("verification");
-            // as on tcp, commits inside the short window are not asserted (a loaded 2-core host can leave CALVIN's empty);
-            // every transaction of the run is verified and there must be some
-            assertTrue(v.get("txns_checked").asLong() > 0, name + ": nothing committed");
-            assertTrue(v.get("checked").asBoolean() && v.get("serializable").asBoolean(), name + ": " + v);
-            assertTrue(v.get("txns_checked").asLong() >= s.get("commits").asLong(), name + ": " + v);
-            v.get("invariants").fields().forEachRemaining(e -> assertTrue(e.getValue().asBoolean(), name + ": invariant " + e.getKey()));
-            assertTrue(v.get("invariants").size() > 0, name + ": no invariants checked");
+            TcpClusterTest.assertVerified(s, name);
             JsonNode net = s.get("network");
             long oneSided = net.get("read").asLong() + net.get("write").asLong() + net.get("cas").asLong() + net.get("faa").asLong();
             if (c.contains("all-rpc")) assertEquals(0, oneSided, name);
@@ -100,13 +72,7 @@ class UcxClusterTest {
     @Test
     void rccRunSpawnsTheNodes() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "posix,self", "occ", "READ+COMMIT", "smallbank", 150));
-        Cli.Outcome o = Cli.run(dir, Launcher.around(org.rccj.framework.run.ExperimentRunner::run), "run", cfg.toString(), "--out", "out/run");
-        assertEquals(Exit.OK, o.code(), o.err());
-        JsonNode s = summary(dir.resolve("out/run"));
-        assertEquals("ucx", s.get("fabric").asText());
-        assertEquals(3, s.get("cpu").get("busy_share").size());
-        assertTrue(s.get("verification").get("serializable").asBoolean());
-        assertTrue(o.err().contains("[node 0] rcc: occ on smallbank, ucx"), o.err());
+        TcpClusterTest.launchedRun(dir, cfg, "ucx");
     }
 
     private static void awaitRunning(TcpClusterTest.Node n) throws InterruptedException { TcpClusterTest.awaitRunning(n); }
@@ -114,17 +80,7 @@ class UcxClusterTest {
     @Test
     void aKilledNodeStopsTheRunEverywhereWithOneLineNamingIt() throws Exception {
         Path cfg = Files.writeString(dir.resolve("long.yaml"), config("long", "posix,self", "occ", "all-onesided", "smallbank", 60_000));
-        try (TcpClusterTest.Node launcher = new TcpClusterTest.Node(List.of("run", cfg.toString(), "--out", "killed"), Map.of(), dir)) {
-            awaitRunning(launcher);
-            List<ProcessHandle> nodes = launcher.process.descendants().toList();
-            ProcessHandle victim = TcpClusterTest.nodeWithId(nodes, 2);
-            victim.destroyForcibly();
-            assertEquals(Exit.INTERNAL_ERROR, launcher.await(60), launcher.output.toString());
-            String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-            assertTrue(last.startsWith("rcc: ucx run stopped: node 2 failed"), launcher.output.toString());
-            assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
-            for (ProcessHandle p : nodes) p.onExit().get(20, TimeUnit.SECONDS);
-        }
+        TcpClusterTest.killNodeTwo(dir, cfg, "ucx", 60);
     }
 
     /** A stopped (SIGSTOP) node: one-sided ops by shared memory need nothing of it, the control plane notices. */
@@ -132,26 +88,7 @@ class UcxClusterTest {
     void aStoppedNodeStopsTheRunAfterThePeerTimeout() throws Exception {
         Path cfg = Files.writeString(dir.resolve("hang.yaml"), config("hang", "posix,self", "nowait", "all-onesided", "smallbank", 60_000)
                 .replace("nodes: 3", "nodes: 2\nreplication: 2"));
-        String hosts = hosts(2);
-        Path secret = secret("a secret for the stopped ucx node");
-        List<TcpClusterTest.Node> nodes = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            nodes.add(new TcpClusterTest.Node(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", hosts, "--secret-file",
-                    secret.toString(), "--peer-timeout", "2", "--out", "hung", "--set", "fabric=ucx"), Map.of(), dir));
-        }
-        try {
-            awaitRunning(nodes.get(0));
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(nodes.get(1).process.pid())).start().waitFor());
-            assertEquals(Exit.INTERNAL_ERROR, nodes.get(0).await(60), nodes.get(0).output.toString());
-            assertTrue(nodes.get(0).output.toString().matches("(?s).*rcc: node 1 \\(127\\.0\\.0\\.1:\\d+\\) sent nothing for 2\\.0 s: it hung or the network failed\\n"),
-                    nodes.get(0).output.toString());
-            assertFalse(Files.exists(dir.resolve("hung")));
-        } finally {
-            for (TcpClusterTest.Node n : nodes) {
-                n.process.destroyForcibly();
-                n.process.waitFor(20, TimeUnit.SECONDS);
-            }
-        }
+        TcpClusterTest.stopNodeOne(dir, cfg, secret("a secret for the stopped ucx node"), List.of("--set", "fabric=ucx"), 60);
     }
 
     @Test

@@ -23,8 +23,7 @@ class WorkloadSwitchTest {
 
     @Test
     void setWorkloadNameDropsTheOldKeysAndSaysWhich() throws Exception {
-        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", smallbank().toString(), "--set", "workload.name=ycsb", "--out", "y");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", smallbank().toString(), "--set", "workload.name=ycsb", "--out", "y").assertOk();
         assertTrue(o.err().startsWith("rcc: note: workload smallbank -> ycsb: dropped workload.accounts_per_thread (not ycsb settings)"), o.err());
         Config c = RunCommand.resolve(smallbank(), new String[] {"workload=ycsb"});
         assertEquals("ycsb", c.workload().get("name"));
@@ -41,8 +40,7 @@ class WorkloadSwitchTest {
     @Test
     void varyWorkloadNameWorks() throws Exception {
         FakeRuns runs = new FakeRuns();
-        Cli.Outcome o = Cli.run(dir, runs, "sweep", smallbank().toString(), "--vary", "workload.name=smallbank,ycsb", "--out", "w");
-        assertEquals(Exit.OK, o.code(), o.err());
+        Cli.Outcome o = Cli.run(dir, runs, "sweep", smallbank().toString(), "--vary", "workload.name=smallbank,ycsb", "--out", "w").assertOk();
         TreeSet<String> names = new TreeSet<>();
         for (Config c : runs.configs) names.add((String) c.workload().get("name"));
         assertEquals(new TreeSet<>(java.util.List.of("smallbank", "ycsb")), names);

@@ -41,7 +41,7 @@ class FigureTextTest {
         @Override
         public void drawString(String str, float x, float y) {
             java.awt.FontMetrics fm = getFontMetrics();
-            record("Plots.paint '" + str + "'", new Rectangle2D.Double(x, y - fm.getAscent(), fm.stringWidth(str), fm.getAscent() + fm.getDescent()));
+            record("Grid.paint '" + str + "'", new Rectangle2D.Double(x, y - fm.getAscent(), fm.stringWidth(str), fm.getAscent() + fm.getDescent()));
             super.drawString(str, x, y);
         }
 
@@ -89,7 +89,7 @@ class FigureTextTest {
     /** Draws {@code f} and checks its text boxes. */
     static void assertTextFits(Figures.Figure f) {
         TextRecorder g = new TextRecorder();
-        java.awt.Dimension size = Plots.draw(f, g);
+        java.awt.Dimension size = f.draw(g);
         List<TextRecorder.Text> texts = g.texts;
         assertTrue(texts.size() >= 4, f.base() + ": text was recorded (" + texts.size() + ")");
         Rectangle2D canvas = new Rectangle2D.Double(-1, -1, size.width + 2, size.height + 2);

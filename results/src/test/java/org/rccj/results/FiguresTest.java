@@ -66,8 +66,8 @@ class FiguresTest {
         assertNotNull(tput, "two series: one chart, not panels");
         assertEquals(List.of("all-rpc", "all-onesided"), List.copyOf(tput.getSeriesMap().keySet()), "one bar per hybrid mode");
         assertEquals(PROTOCOLS, new ArrayList<>(tput.getSeriesMap().get("all-rpc").getXData()), "the protocols label the x axis");
-        assertEquals(Plots.fixedColour("all-rpc"), tput.getSeriesMap().get("all-rpc").getFillColor());
-        assertEquals(Plots.fixedColour("all-onesided"), tput.getSeriesMap().get("all-onesided").getFillColor());
+        assertEquals(ChartStyle.fixedColour("all-rpc"), tput.getSeriesMap().get("all-rpc").getFillColor());
+        assertEquals(ChartStyle.fixedColour("all-onesided"), tput.getSeriesMap().get("all-onesided").getFillColor());
         assertTrue(figs.get(2).title().startsWith("99th-percentile latency vs protocol"), figs.get(2).title());
         for (Plots.Saved s : Figures.save(figs, dir)) {
             BufferedImage img = PlotsTest.assertChart(s.png(), 800, 500, 3);
@@ -98,12 +98,12 @@ class FiguresTest {
                 new double[][] {{1, 2, 3}});
         for (String s : List.of("READ", "COMMIT")) {
             assertEquals(a.getSeriesMap().get(s).getFillColor(), b.getSeriesMap().get(s).getFillColor(), s);
-            assertEquals(Plots.stageColour(s), a.getSeriesMap().get(s).getFillColor(), s);
+            assertEquals(ChartStyle.stageColour(s), a.getSeriesMap().get(s).getFillColor(), s);
         }
         Set<Color> colours = new HashSet<>();
         for (String s : List.of("LOCK", "READ", "LOG", "RELEASE", "COMMIT", "VALIDATE", "RENEW", "DISPATCH", "FORWARD", "EPOCH_SYNC",
                 "EXECUTE")) {
-            colours.add(Plots.stageColour(s));
+            colours.add(ChartStyle.stageColour(s));
         }
         assertEquals(11, colours.size(), "eleven stages, eleven colours");
         // grouped per-stage p99 bars of a sweep use the same colours... by series; the stage on the x axis
@@ -112,7 +112,7 @@ class FiguresTest {
         for (Chart<?, ?> c : breakdown.charts()) {
             for (Object o : c.getSeriesMap().values()) {
                 CategorySeries s = (CategorySeries) o;
-                assertEquals(Plots.stageColour(s.getName()), s.getFillColor(), s.getName());
+                assertEquals(ChartStyle.stageColour(s.getName()), s.getFillColor(), s.getName());
             }
         }
     }
@@ -132,7 +132,7 @@ class FiguresTest {
         }
         assertEquals(1, maxes.size(), "panels share the y range");
         assertEquals(PROTOCOLS, tput.grid().panels().stream().map(Chart::getTitle).toList());
-        assertEquals(List.of("all-rpc", "all-onesided"), tput.grid().legend().stream().map(Plots.LegendEntry::name).toList());
+        assertEquals(List.of("all-rpc", "all-onesided"), tput.grid().legend().stream().map(Grid.LegendEntry::name).toList());
 
         Figures.Figure breakdown = figs.stream().filter(f -> f.base().equals(Figures.BREAKDOWN)).findFirst().orElseThrow();
         assertEquals(7, breakdown.grid().panels().size(), "84 bars: a panel per protocol");
@@ -150,17 +150,17 @@ class FiguresTest {
 
     @Test
     void scatterLabelsPureBestAndParetoCodes() {
-        List<Plots.ScatterPoint> pts = List.of(
-                new Plots.ScatterPoint(0, "all-rpc", 100, 10, Plots.Kind.ALL_RPC),
-                new Plots.ScatterPoint(1, "A", 150, 6, Plots.Kind.CODE),      // front
-                new Plots.ScatterPoint(2, "B", 120, 12, Plots.Kind.CODE),     // beaten by 1
-                new Plots.ScatterPoint(3, "C", 90, 5, Plots.Kind.CODE),       // front: the lowest latency
-                new Plots.ScatterPoint(4, "D", 200, 9, Plots.Kind.BEST),      // front: the fastest
-                new Plots.ScatterPoint(5, "E", 80, 20, Plots.Kind.CODE),      // beaten
-                new Plots.ScatterPoint(6, "E", 180, 9.5, Plots.Kind.CODE),    // front? 200 at 9 beats it: no
-                new Plots.ScatterPoint(7, "all", 110, 11, Plots.Kind.ALL_ONESIDED));
-        assertEquals(List.of(3, 1, 4), Plots.paretoFront(pts).stream().map(Plots.ScatterPoint::code).toList());
-        Map<Plots.ScatterPoint, String> labels = Plots.scatterLabels(pts);
+        List<HybridScatter.Point> pts = List.of(
+                new HybridScatter.Point(0, "all-rpc", 100, 10, HybridScatter.Kind.ALL_RPC),
+                new HybridScatter.Point(1, "A", 150, 6, HybridScatter.Kind.CODE),      // front
+                new HybridScatter.Point(2, "B", 120, 12, HybridScatter.Kind.CODE),     // beaten by 1
+                new HybridScatter.Point(3, "C", 90, 5, HybridScatter.Kind.CODE),       // front: the lowest latency
+                new HybridScatter.Point(4, "D", 200, 9, HybridScatter.Kind.BEST),      // front: the fastest
+                new HybridScatter.Point(5, "E", 80, 20, HybridScatter.Kind.CODE),      // beaten
+                new HybridScatter.Point(6, "E", 180, 9.5, HybridScatter.Kind.CODE),    // front? 200 at 9 beats it: no
+                new HybridScatter.Point(7, "all", 110, 11, HybridScatter.Kind.ALL_ONESIDED));
+        assertEquals(List.of(3, 1, 4), HybridScatter.paretoFront(pts).stream().map(HybridScatter.Point::code).toList());
+        Map<HybridScatter.Point, String> labels = HybridScatter.labels(pts);
         Set<String> texts = new HashSet<>(labels.values());
         assertEquals(Set.of("all-rpc", "all-onesided", "4", "6", "1", "3"), texts, "pure, three fastest (4, 6, 1), front (3, 1, 4)");
         assertFalse(texts.contains("5"));
@@ -327,7 +327,7 @@ class FiguresTest {
         BufferedImage img = ImageIO.read(s.png().toFile());
         assertEquals(3 * 660, img.getWidth(), "three panels a row");
         // the legend swatch of all-rpc is drawn in its colour somewhere in the bottom strip
-        int rgb = Plots.fixedColour("all-rpc").getRGB();
+        int rgb = ChartStyle.fixedColour("all-rpc").getRGB();
         boolean found = false;
         for (int y = img.getHeight() - 40; y < img.getHeight() && !found; y++) {
             for (int x = 0; x < img.getWidth() && !found; x++) found = img.getRGB(x, y) == rgb;

@@ -45,12 +45,12 @@ class PlotsTest {
 
     @Test
     void scatterMarksPureAndBestCodes() throws Exception {
-        List<Plots.ScatterPoint> pts = new ArrayList<>();
+        List<HybridScatter.Point> pts = new ArrayList<>();
         for (int c = 0; c < 16; c++) {
-            Plots.Kind k = c == 0 ? Plots.Kind.ALL_RPC : c == 15 ? Plots.Kind.ALL_ONESIDED : c == 9 ? Plots.Kind.BEST : Plots.Kind.CODE;
-            pts.add(new Plots.ScatterPoint(c, "c" + c, c == 9 ? 2e6 : 1e6 + c * 5e4, 20 - c * 0.5, k));
+            HybridScatter.Kind k = c == 0 ? HybridScatter.Kind.ALL_RPC : c == 15 ? HybridScatter.Kind.ALL_ONESIDED : c == 9 ? HybridScatter.Kind.BEST : HybridScatter.Kind.CODE;
+            pts.add(new HybridScatter.Point(c, "c" + c, c == 9 ? 2e6 : 1e6 + c * 5e4, 20 - c * 0.5, k));
         }
-        XYChart chart = Plots.hybridScatterChart("Hybrid codes", pts);
+        XYChart chart = HybridScatter.chart("Hybrid codes", pts);
         assertEquals(List.of("Pareto front (labelled)", "other hybrid codes", "all-rpc (code 0)", "all-onesided (code 15)", "best: code 9 (c9)"),
                 List.copyOf(chart.getSeriesMap().keySet()), "the legend names the marked codes");
         assertEquals(13, chart.getSeriesMap().get("other hybrid codes").getXData().length);
@@ -61,10 +61,10 @@ class PlotsTest {
         assertChart(s.png(), 800, 500, 5);
 
         // when a pure code is the fastest it keeps its own marker and legend entry
-        List<Plots.ScatterPoint> pure = List.of(new Plots.ScatterPoint(0, "all-rpc", 1e5, 30, Plots.Kind.ALL_RPC),
-                new Plots.ScatterPoint(5, "x", 2e5, 20, Plots.Kind.CODE), new Plots.ScatterPoint(7, "y", 3e5, 10, Plots.Kind.ALL_ONESIDED));
+        List<HybridScatter.Point> pure = List.of(new HybridScatter.Point(0, "all-rpc", 1e5, 30, HybridScatter.Kind.ALL_RPC),
+                new HybridScatter.Point(5, "x", 2e5, 20, HybridScatter.Kind.CODE), new HybridScatter.Point(7, "y", 3e5, 10, HybridScatter.Kind.ALL_ONESIDED));
         assertEquals(List.of("other hybrid codes", "all-rpc (code 0)", "all-onesided (code 7), the best"),
-                List.copyOf(Plots.hybridScatterChart("t", pure).getSeriesMap().keySet()));
+                List.copyOf(HybridScatter.chart("t", pure).getSeriesMap().keySet()));
         assertSvg(s.svg());
     }
 

@@ -27,7 +27,8 @@ final class Lib {
     static final int UCS_ERR_LAST = -100;
 
     // feature, field and flag bits of ucp.h (1.13)
-    static final long FEATURE_RMA = 1L << 1, FEATURE_AMO64 = 1L << 3, FEATURE_AM = 1L << 6;
+    static final long FEATURE_RMA = 1L << 1, FEATURE_AMO64 = 1L << 3, FEATURE_WAKEUP = 1L << 4, FEATURE_AM = 1L << 6;
+    static final byte UCS_ERR_BUSY = -15;
     static final long PARAM_FIELD_FEATURES = 1L << 0, PARAM_FIELD_MT_WORKERS_SHARED = 1L << 5;
     static final long WORKER_PARAM_FIELD_THREAD_MODE = 1L << 0;
     static final int THREAD_MODE_SERIALIZED = 1;
@@ -63,6 +64,10 @@ final class Lib {
 
     private static final MemoryLayout P = ADDRESS, S = JAVA_BYTE, L = JAVA_LONG, I = JAVA_INT;
 
+    private static MethodHandle critical(String name, MemoryLayout ret, MemoryLayout... args) {
+        return h(Ucx.ucp, name, FunctionDescriptor.of(ret, args), Linker.Option.critical(false));
+    }
+
     static final MethodHandle ucs_status_string = h(Ucx.ucs, "ucs_status_string", FunctionDescriptor.of(P, S));
     static final MethodHandle ucp_config_read = ucp("ucp_config_read", S, P, P, P);
     static final MethodHandle ucp_config_modify = ucp("ucp_config_modify", S, P, P, P);
@@ -89,10 +94,19 @@ final class Lib {
     static final MethodHandle ucp_rkey_buffer_release = ucp("ucp_rkey_buffer_release", null, P);
     static final MethodHandle ucp_ep_rkey_unpack = ucp("ucp_ep_rkey_unpack", S, P, P, P);
     static final MethodHandle ucp_rkey_destroy = ucp("ucp_rkey_destroy", null, P);
-    static final MethodHandle ucp_get_nbx = ucp("ucp_get_nbx", P, P, P, L, L, P, P);
-    static final MethodHandle ucp_put_nbx = ucp("ucp_put_nbx", P, P, P, L, L, P, P);
-    static final MethodHandle ucp_atomic_op_nbx = ucp("ucp_atomic_op_nbx", P, P, I, P, L, L, P, P);
-    static final MethodHandle ucp_am_send_nbx = ucp("ucp_am_send_nbx", P, P, I, P, L, P, L, P);
+    // the posting calls run no upcall (no completion callbacks are set; AM handlers run only in progress) and
+    // return at once: critical downcalls, without the thread-state transition of a regular one
+    static final MethodHandle ucp_get_nbx = critical("ucp_get_nbx", P, P, P, L, L, P, P);
+    static final MethodHandle ucp_put_nbx = critical("ucp_put_nbx", P, P, P, L, L, P, P);
+    static final MethodHandle ucp_atomic_op_nbx = critical("ucp_atomic_op_nbx", P, P, I, P, L, L, P, P);
+    static final MethodHandle ucp_am_send_nbx = critical("ucp_am_send_nbx", P, P, I, P, L, P, L, P);
+    // sleeping until a message or a signal (UCP_FEATURE_WAKEUP)
+    static final MethodHandle ucp_worker_get_efd = ucp("ucp_worker_get_efd", S, P, P);
+    static final MethodHandle ucp_worker_arm = ucp("ucp_worker_arm", S, P);
+    static final MethodHandle ucp_worker_signal = ucp("ucp_worker_signal", S, P);
+    /** libc ppoll(fds, nfds, timeout, sigmask): the wait on a worker's event fd with a ns timeout. */
+    static final MethodHandle ppoll = LINKER.downcallHandle(LINKER.defaultLookup().find("ppoll").orElseThrow(),
+            FunctionDescriptor.of(I, P, L, P, P));
     static final MethodHandle ucp_request_check_status = h(Ucx.ucp, "ucp_request_check_status",
             FunctionDescriptor.of(S, P), Linker.Option.critical(false));
     static final MethodHandle ucp_request_free = h(Ucx.ucp, "ucp_request_free", FunctionDescriptor.ofVoid(P),

@@ -41,7 +41,8 @@ public final class UcxContext implements AutoCloseable {
                             .invokeExact(cfg, a.allocateFrom(e.getKey()), a.allocateFrom(e.getValue())));
                 MemorySegment params = a.allocate(Structs.PARAMS);
                 params.set(JAVA_LONG, P_FIELD_MASK, Lib.PARAM_FIELD_FEATURES | Lib.PARAM_FIELD_MT_WORKERS_SHARED);
-                params.set(JAVA_LONG, P_FEATURES, Lib.FEATURE_RMA | Lib.FEATURE_AMO64 | Lib.FEATURE_AM);
+                // WAKEUP: an idle worker sleeps on its event fd and wakes when a message arrives (UcxWorker#sleep)
+                params.set(JAVA_LONG, P_FEATURES, Lib.FEATURE_RMA | Lib.FEATURE_AMO64 | Lib.FEATURE_AM | Lib.FEATURE_WAKEUP);
                 params.set(JAVA_INT, P_MT_SHARED, 0);
                 MemorySegment ctxp = a.allocate(ADDRESS);
                 check("ucp_init", (byte) Lib.ucp_init_version.invokeExact(Ucx.API_MAJOR, Ucx.API_MINOR, params, cfg, ctxp));

@@ -102,9 +102,15 @@ public final class UcxEndpoint {
      * An active message with this id carrying {@code data} (native memory; need not be aligned), sent eagerly
      * and with this endpoint for the receiver to reply on.
      */
-    public long send(int id, MemorySegment data) {
+    public long send(int id, MemorySegment data) { return send(id, data, true); }
+
+    /**
+     * As {@link #send(int, MemorySegment)}; without {@code replyEndpoint} the receiver's handler gets no endpoint to
+     * reply on (UCX then neither sends nor looks up the sender's endpoint: for peers that reply by their own).
+     */
+    public long send(int id, MemorySegment data, boolean replyEndpoint) {
         MemorySegment p = param(Lib.OP_ATTR_FIELD_FLAGS);
-        p.set(JAVA_INT, UcxWorker.Q_FLAGS, Lib.AM_SEND_FLAG_REPLY | Lib.AM_SEND_FLAG_EAGER);
+        p.set(JAVA_INT, UcxWorker.Q_FLAGS, (replyEndpoint ? Lib.AM_SEND_FLAG_REPLY : 0) | Lib.AM_SEND_FLAG_EAGER);
         try {
             return statusPtr("ucp_am_send_nbx", (MemorySegment) Lib.ucp_am_send_nbx.invokeExact(handle, id,
                     MemorySegment.NULL, 0L, data, data.byteSize(), p));

@@ -52,7 +52,7 @@ public final class UcxWorker implements AutoCloseable {
     static {
         try {
             ON_AM = MethodHandles.lookup().findVirtual(UcxWorker.class, "onAm", MethodType.methodType(byte.class,
-                    int.class, MemorySegment.class, MemorySegment.class, long.class, MemorySegment.class, long.class,
+                    AmHandler.class, MemorySegment.class, MemorySegment.class, long.class, MemorySegment.class, long.class,
                     MemorySegment.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -63,8 +63,10 @@ public final class UcxWorker implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     /** The request parameters every op of this worker fills (one thread at a time uses the worker). */
     final MemorySegment param;
-    private final Map<Integer, AmHandler> handlers = new HashMap<>();
     private final Map<Long, UcxEndpoint> replyEndpoints = new HashMap<>();
+    /** The reply endpoint last looked up (a worker mostly hears from the same peer: no map lookup, no boxing). */
+    private long lastReplyEp;
+    private UcxEndpoint lastReply;
     private RuntimeException handlerFailure;
     private boolean closed;
 
@@ -116,10 +118,10 @@ public final class UcxWorker implements AutoCloseable {
 
     /** Serves active messages with this id by {@code handler}, inside {@link #progress}. */
     public void setAmHandler(int id, AmHandler handler) {
-        handlers.put(id, handler);
         try (Arena a = Arena.ofConfined()) {
+            // the handler is bound into the upcall itself: no lookup by id per message
             MemorySegment stub = Linker.nativeLinker().upcallStub(
-                    MethodHandles.insertArguments(ON_AM, 0, this, id), AM_CB, arena);
+                    MethodHandles.insertArguments(ON_AM, 0, this, handler), AM_CB, arena);
             MemorySegment p = a.allocate(Structs.AM_HANDLER_PARAM);
             p.set(JAVA_LONG, H_FIELD_MASK, Lib.AM_HANDLER_PARAM_FIELD_ID | Lib.AM_HANDLER_PARAM_FIELD_FLAGS
                     | Lib.AM_HANDLER_PARAM_FIELD_CB | Lib.AM_HANDLER_PARAM_FIELD_ARG);
@@ -134,20 +136,64 @@ public final class UcxWorker implements AutoCloseable {
     }
 
     @SuppressWarnings("unused") // the upcall; must not throw into native code
-    private byte onAm(int id, MemorySegment arg, MemorySegment header, long headerLength, MemorySegment data,
+    private byte onAm(AmHandler handler, MemorySegment arg, MemorySegment header, long headerLength, MemorySegment data,
                       long length, MemorySegment recvParam) {
         try {
             MemorySegment rp = recvParam.reinterpret(Structs.AM_RECV_PARAM.byteSize());
             UcxEndpoint reply = null;
             if ((rp.get(JAVA_LONG, R_RECV_ATTR) & Lib.AM_RECV_ATTR_FIELD_REPLY_EP) != 0) {
                 long ep = rp.get(ADDRESS, R_REPLY_EP).address();
-                reply = replyEndpoints.computeIfAbsent(ep, e -> new UcxEndpoint(this, MemorySegment.ofAddress(e)));
+                if (ep != lastReplyEp || lastReply == null) {
+                    lastReply = replyEndpoints.computeIfAbsent(ep, e -> new UcxEndpoint(this, MemorySegment.ofAddress(e)));
+                    lastReplyEp = ep;
+                }
+                reply = lastReply;
             }
-            handlers.get(id).onMessage(data.reinterpret(length), reply);
+            handler.onMessage(data.reinterpret(length), reply);
         } catch (RuntimeException | Error e) {
             if (handlerFailure == null) handlerFailure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }
         return Lib.UCS_OK;
+    }
+
+    /** struct pollfd {int fd; short events; short revents;} and struct timespec {long sec; long nsec;}: this worker's ppoll arguments. */
+    private MemorySegment pollFd, timeout;
+    private static final short POLLIN = 1;
+
+    /**
+     * Sleeps until a message or op event arrives for this worker, {@link #signal} is called, or {@code ns} pass;
+     * returns at once if events are pending. Call only from the worker's thread, after checking its own queues
+     * (a {@link #signal} after that check wakes it).
+     */
+    public void sleep(long ns) {
+        try {
+            if (pollFd == null) {
+                MemorySegment fd = arena.allocate(JAVA_INT);
+                check("ucp_worker_get_efd", (byte) Lib.ucp_worker_get_efd.invokeExact(handle, fd));
+                pollFd = arena.allocate(8, 4);
+                pollFd.set(JAVA_INT, 0, fd.get(JAVA_INT, 0));
+                pollFd.set(java.lang.foreign.ValueLayout.JAVA_SHORT, 4, POLLIN);
+                timeout = arena.allocate(16, 8);
+            }
+            byte st = (byte) Lib.ucp_worker_arm.invokeExact(handle);
+            if (st == Lib.UCS_ERR_BUSY) return;          // events are pending: progress instead
+            check("ucp_worker_arm", st);
+            timeout.set(JAVA_LONG, 0, ns / 1_000_000_000L);
+            timeout.set(JAVA_LONG, 8, ns % 1_000_000_000L);
+            int r = (int) Lib.ppoll.invokeExact(pollFd, 1L, timeout, MemorySegment.NULL);
+            // r < 0 is EINTR (a signal to the JVM): the caller's loop just goes on
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Wakes this worker from {@link #sleep} (any thread may call it). */
+    public void signal() {
+        try {
+            check("ucp_worker_signal", (byte) Lib.ucp_worker_signal.invokeExact(handle));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** One round of progress (serving active messages and completing ops); how many events it handled. */

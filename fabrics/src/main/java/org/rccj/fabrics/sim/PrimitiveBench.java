@@ -37,9 +37,10 @@ public final class PrimitiveBench {
      * @param mopsPerMachine million ops per second per machine (per server machine for TO_NODE0)
      * @param clientBusyNsPerOp busy time of the issuing workers per op in the measured window (all workers for
      *        ALL_TO_ALL), ns; {@code serverBusyNsPerOp} that of node 0's workers for TO_NODE0 (their handlers), else 0
+     * @param p99Us 99th percentile of the round trips, us
      */
     public record Result(Scenario scenario, double mopsPerMachine, double p50Us, double meanUs, double clientBusyNsPerOp,
-                         double serverBusyNsPerOp) {}
+                         double serverBusyNsPerOp, double p99Us) {}
 
     private static final long WARMUP_NS = 20_000, MEASURE_NS = 200_000;
     private static final int REGION_BYTES = 1 << 20;
@@ -128,7 +129,7 @@ public final class PrimitiveBench {
         double machines = s.pattern == Pattern.TO_NODE0 ? 1 : s.nodes;
         double mops = ops / (measureNs / 1e9) / machines / 1e6;
         double perOp = Math.max(1, ops);
-        return new Result(s, mops, lat.quantile(0.5) / 1e3, lat.mean() / 1e3, clientBusy / perOp, serverBusy / perOp);
+        return new Result(s, mops, lat.quantile(0.5) / 1e3, lat.mean() / 1e3, clientBusy / perOp, serverBusy / perOp, lat.quantile(0.99) / 1e3);
     }
 
     private static final class BenchCoroutine {

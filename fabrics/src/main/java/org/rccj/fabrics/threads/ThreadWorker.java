@@ -80,8 +80,14 @@ public abstract class ThreadWorker implements Endpoint {
 
     /** Wakes the worker if it parked (call after queueing something for it). */
     protected final void wake() {
-        if (parked) LockSupport.unpark(thread);
+        if (parked) unpark();
     }
+
+    /** Wakes this worker from {@link #park}; a fabric whose park sleeps elsewhere (an event fd) wakes it there. */
+    protected void unpark() { LockSupport.unpark(thread); }
+
+    /** Sleeps up to {@code ns} (fewer when woken): an idle worker's park, after nothing was found queued. */
+    protected void park(long ns) { LockSupport.parkNanos(ns); }
 
     /** Nothing queued for this worker (checked after it announced it parks, so a wake cannot be missed). */
     protected abstract boolean nothingQueued();
@@ -101,7 +107,7 @@ public abstract class ThreadWorker implements Endpoint {
             if (nothingQueued()) {
                 long wait = parkNs;
                 if (!timers.isEmpty()) wait = Math.min(wait, Math.max(1000, timers.peek().time - now));
-                LockSupport.parkNanos(wait);
+                park(wait);
             }
             parked = false;
         } else {

@@ -11,9 +11,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.concurrent.locks.LockSupport;
+import java.nio.ByteOrder;
 import org.rccj.fabrics.cluster.ClusterNode;
 import org.rccj.fabrics.cluster.RemoteView;
 import org.rccj.fabrics.cluster.ClusterSettings;
@@ -61,7 +60,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     static final int AM_CALL = 1, AM_REPLY = 2;
     /** Call header: source node, source worker (u16 each), handler, call id (i32 each). */
     static final int CALL_HEADER = 12, REPLY_HEADER = 4;
-    private static final long SPIN_NS = 50_000, PARK_NS = 20_000;
+    private static final long SPIN_NS = 50_000, PARK_NS = 200_000;
     private static final int RESUMES_PER_PASS = 16;
     private static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
     private static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
@@ -80,7 +79,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private final Arena memoryArena = Arena.ofShared();
     private final RegisteredMemory[] memory;
     /** Per hosted node: registered chunks by region then chunk (address, packed key). */
-    private final List<List<ChunkInfo>>[] chunks;
+    private final List<List<Blob.Chunk>>[] chunks;
     private final Worker[][] workers;
     private final AtomicInteger unfinished = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -90,8 +89,6 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private boolean connected, closed, oneSidedAtomics;
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
     private final Map<Integer, String> lanes = new LinkedHashMap<>();
-
-    record ChunkInfo(long address, byte[] rkey) {}
 
     /**
      * Every node in this process: {@code nodes} x {@code threads} workers; {@code ucxConfig} are UCX settings without
@@ -137,14 +134,14 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 continue;
             }
             UcxContext ctx = contexts[n] = ucx.newContext(this.ucxConfig);
-            List<List<ChunkInfo>> mine = chunks[n] = new ArrayList<>();
+            List<List<Blob.Chunk>> mine = chunks[n] = new ArrayList<>();
             memory[n] = new ChunkedMemory(n, (node, region, chunk, bytes) -> {
                 var m = ctx.map(bytes, memoryArena);
                 synchronized (mine) {
                     while (mine.size() <= region) mine.add(new ArrayList<>());
-                    List<ChunkInfo> cs2 = mine.get(region);
+                    List<Blob.Chunk> cs2 = mine.get(region);
                     while (cs2.size() <= chunk) cs2.add(null);
-                    cs2.set(chunk, new ChunkInfo(m.address(), m.rkey()));
+                    cs2.set(chunk, new Blob.Chunk(m.address(), m.rkey()));
                 }
                 return m.segment().asByteBuffer().order(ByteOrder.nativeOrder());
             }, false);
@@ -157,6 +154,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         } else {
             cluster = ClusterNode.join(cs, 1, new DataPlane() {
                 @Override public boolean finished() { return running && unfinished.get() == 0 && inFlight.get() == 0; }
+                // a worker asleep on its event fd sees the stop within PARK_NS (no ucp_worker_signal here: the
+                // control plane may stop a run whose workers were already destroyed)
                 @Override public void stopping() { for (Worker w : workers[self]) if (w.thread != null) LockSupport.unpark(w.thread); }
             });
             base = cluster.base();
@@ -218,46 +217,6 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
     /** ucp_ep_print_info of node 0's worker 0 to each other node (after {@link #run}). */
     public Map<Integer, String> lanes() { return lanes; }
-
-    /** What a node tells the others: its workers' addresses and its chunks (address and packed key, by region). */
-    record Blob(byte[][] addresses, List<List<ChunkInfo>> chunks) {
-        static Blob parse(byte[] b, int threads) {
-            ByteBuffer in = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
-            byte[][] addresses = new byte[threads][];
-            for (int t = 0; t < threads; t++) in.get(addresses[t] = new byte[in.getInt()]);
-            List<List<ChunkInfo>> regions = new ArrayList<>();
-            for (int r = in.getInt(); r > 0; r--) {
-                List<ChunkInfo> cs = new ArrayList<>();
-                for (int c = in.getInt(); c > 0; c--) {
-                    long address = in.getLong();
-                    byte[] key = new byte[in.getInt()];
-                    in.get(key);
-                    cs.add(new ChunkInfo(address, key));
-                }
-                regions.add(cs);
-            }
-            return new Blob(addresses, regions);
-        }
-
-        byte[] bytes() {
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-            ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-            java.util.function.Consumer<Long> i32 = v -> { b.clear(); b.putInt((int) (long) v); out.write(b.array(), 0, 4); };
-            for (byte[] a : addresses) { i32.accept((long) a.length); out.writeBytes(a); }
-            i32.accept((long) chunks.size());
-            for (List<ChunkInfo> cs : chunks) {
-                i32.accept((long) cs.size());
-                for (ChunkInfo c : cs) {
-                    b.clear();
-                    b.putLong(c.address());
-                    out.write(b.array(), 0, 8);
-                    i32.accept((long) c.rkey().length);
-                    out.writeBytes(c.rkey());
-                }
-            }
-            return out.toByteArray();
-        }
-    }
 
     private byte[] blob(int node) {
         byte[][] addresses = new byte[threads][];
@@ -397,11 +356,11 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 eps[m] = new UcxEndpoint[threads];
                 for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
                 UcxEndpoint oneSided = eps[m][worker % threads];
-                List<List<ChunkInfo>> cs = blobs[m].chunks();
+                List<List<Blob.Chunk>> cs = blobs[m].chunks();
                 keys[m] = new UcxRemoteKey[cs.size()][];
                 bases[m] = new long[cs.size()][];
                 for (int r = 0; r < cs.size(); r++) {
-                    List<ChunkInfo> rc = cs.get(r);
+                    List<Blob.Chunk> rc = cs.get(r);
                     keys[m][r] = new UcxRemoteKey[rc.size()];
                     bases[m][r] = new long[rc.size()];
                     for (int c = 0; c < rc.size(); c++) {
@@ -442,6 +401,12 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
 
         @Override protected boolean nothingQueued() { return handedOver.isEmpty(); }
+
+        // an idle worker sleeps on its UCX event fd: a message, a remote op UCX must serve (emulated RMA over
+        // TCP) or a peer worker's signal (a handed-over reply) wakes it at once
+        @Override protected void park(long ns) { ucx.sleep(ns); }
+
+        @Override protected void unpark() { ucx.signal(); }
 
         @Override
         protected void loop() {
@@ -554,7 +519,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             b.set(JAVA_INT_UNALIGNED, 4, op.handler);
             b.set(JAVA_INT_UNALIGNED, 8, id);
             MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][worker % threads].send(AM_CALL, b));
+            track(s, eps[op.node][worker % threads].send(AM_CALL, b, false));   // replies go to eps[src] by the header
         }
 
         @Override
@@ -624,7 +589,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             MemorySegment b = s.buf.asSlice(0, REPLY_HEADER + call.replyLength);
             b.set(JAVA_INT_UNALIGNED, 0, (int) call.compare);
             MemorySegment.copy(call.reply, 0, b, JAVA_BYTE, REPLY_HEADER, call.replyLength);
-            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b));
+            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b, false));
             callPool.add(call);
         }
     }

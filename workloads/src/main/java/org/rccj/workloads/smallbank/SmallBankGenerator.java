@@ -2,6 +2,7 @@ package org.rccj.workloads.smallbank;
 
 import java.util.SplittableRandom;
 import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
 
@@ -81,12 +82,7 @@ final class SmallBankGenerator implements TxnGenerator {
                 tx.read(wl.checking, a);
                 tx.fetch();
             }
-            case DEPOSIT_CHECKING -> {
-                int c = tx.readForUpdate(wl.checking, a);
-                tx.fetch();
-                tx.put(c, BALANCE, tx.get(c, BALANCE) + DEPOSIT);
-                delta = DEPOSIT;
-            }
+            case DEPOSIT_CHECKING -> credit(tx, wl.checking, DEPOSIT);
             case SEND_PAYMENT -> {
                 int ca = tx.readForUpdate(wl.checking, a), cb = tx.readForUpdate(wl.checking, b);
                 tx.fetch();
@@ -95,12 +91,7 @@ final class SmallBankGenerator implements TxnGenerator {
                 tx.put(ca, BALANCE, from - PAYMENT);
                 tx.put(cb, BALANCE, tx.get(cb, BALANCE) + PAYMENT);
             }
-            case TRANSACT_SAVINGS -> {
-                int s = tx.readForUpdate(wl.savings, a);
-                tx.fetch();
-                tx.put(s, BALANCE, tx.get(s, BALANCE) + SAVINGS_CREDIT);
-                delta = SAVINGS_CREDIT;
-            }
+            case TRANSACT_SAVINGS -> credit(tx, wl.savings, SAVINGS_CREDIT);
             case WRITE_CHECK -> {
                 int s = tx.read(wl.savings, a), c = tx.readForUpdate(wl.checking, a);
                 tx.fetch();
@@ -110,6 +101,14 @@ final class SmallBankGenerator implements TxnGenerator {
             }
             default -> throw new IllegalStateException("type " + type);
         }
+    }
+
+    /** DepositChecking and TransactSaving: adds {@code amount} to account a's balance in {@code table}. */
+    private void credit(Tx tx, Table table, long amount) {
+        int row = tx.readForUpdate(table, a);
+        tx.fetch();
+        tx.put(row, BALANCE, tx.get(row, BALANCE) + amount);
+        delta = amount;
     }
 
     @Override

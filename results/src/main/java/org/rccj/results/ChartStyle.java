@@ -1,0 +1,147 @@
+package org.rccj.results;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * How every chart of RCC-J looks: its fonts, the fixed colours (one per stage, per hybrid mode and per protocol,
+ * the same in every figure), the styler settings all charts share, upright category labels where they would
+ * crowd, and the width a legend below the plot needs. Loading it makes AWT headless.
+ */
+public final class ChartStyle {
+    static {
+        if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
+    }
+
+    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+    static final Font PANEL_TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
+    static final Font AXIS = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+    static final Font TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+
+    /** One colour per stage in every figure (Paul Tol's muted scheme, colour-blind safe; EXECUTE grey). */
+    private static final Map<String, Color> STAGE_COLOURS = Map.ofEntries(
+            Map.entry("LOCK", new Color(0x332288)), Map.entry("READ", new Color(0x88CCEE)), Map.entry("LOG", new Color(0xDDCC77)),
+            Map.entry("RELEASE", new Color(0x117733)), Map.entry("COMMIT", new Color(0xCC6677)), Map.entry("VALIDATE", new Color(0x882255)),
+            Map.entry("RENEW", new Color(0x44AA99)), Map.entry("DISPATCH", new Color(0x999933)), Map.entry("FORWARD", new Color(0xAA4499)),
+            Map.entry("EPOCH_SYNC", new Color(0x661100)), Map.entry(StageBreakdown.EXECUTE, new Color(0xBBBBBB)));
+
+    /** Hybrid modes and protocols (Okabe-Ito). */
+    private static final Map<String, Color> NAMED_COLOURS = Map.ofEntries(
+            Map.entry("all-rpc", new Color(0xD55E00)), Map.entry("all-onesided", new Color(0x0072B2)),
+            Map.entry("best hybrid", new Color(0x009E73)),
+            Map.entry("nowait", new Color(0x000000)), Map.entry("waitdie", new Color(0xE69F00)),
+            Map.entry("occ", new Color(0x56B4E9)), Map.entry("mvcc", new Color(0x009E73)),
+            Map.entry("sundial", new Color(0xCC79A7)), Map.entry("calvin", new Color(0x0072B2)),
+            Map.entry("drtm", new Color(0xD55E00)), Map.entry("hades", new Color(0x8C6D00)));
+
+    /** For series with no fixed colour, in order of appearance. */
+    private static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
+            new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0x8C6D00),
+            new Color(0x332288), new Color(0x882255), new Color(0x44AA99), new Color(0x999999)};
+
+    /** Marks the points whose runs have warnings. */
+    static final Color WARN_COLOUR = new Color(0xC00000);
+
+    private ChartStyle() {}
+
+    /** Makes AWT headless before a chart that was styled elsewhere is drawn (loading this class does it). */
+    static void headless() {}
+
+    /** The colour of a stage (any other name: grey-blue). */
+    public static Color stageColour(String stage) {
+        int note = stage.indexOf(" ("); // a legend name with its note: "COMMIT (~0: passive ACK)"
+        return STAGE_COLOURS.getOrDefault(note < 0 ? stage : stage.substring(0, note), new Color(0x5577AA));
+    }
+
+    /**
+     * The colour of a series: the fixed colour of a hybrid mode or protocol, named whole or as a word
+     * ("occ all-rpc" takes all-rpc's), else null.
+     */
+    public static Color fixedColour(String name) {
+        Color c = NAMED_COLOURS.get(name);
+        if (c != null) return c;
+        String[] words = name.split(" ");
+        for (int i = words.length - 1; i >= 0; i--) {
+            c = NAMED_COLOURS.get(words[i]);
+            if (c != null) return c;
+        }
+        return null;
+    }
+
+    /**
+     * Colours for the series {@code names}: the fixed colour where there is one and no earlier series took it,
+     * distinct palette colours for the rest.
+     */
+    public static Map<String, Color> seriesColours(List<String> names) {
+        Map<String, Color> out = new LinkedHashMap<>();
+        Set<Color> used = new HashSet<>();
+        for (String n : names) {
+            Color c = fixedColour(n);
+            if (c != null && used.add(c)) out.put(n, c);
+        }
+        int next = 0;
+        for (String n : names) {
+            if (out.containsKey(n)) continue;
+            Color c;
+            do {
+                c = PALETTE[next++ % PALETTE.length];
+            } while (used.contains(c) && next < PALETTE.length * 2);
+            used.add(c);
+            out.put(n, c);
+        }
+        return out;
+    }
+
+    static void style(Styler s) {
+        s.setChartTitleFont(TITLE);
+        s.setLegendFont(TICKS);
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderColor(Color.GRAY);
+        s.setLegendBorderColor(Color.LIGHT_GRAY);
+        s.setChartPadding(12);
+        if (s instanceof AxesChartStyler a) {
+            a.setAxisTitleFont(AXIS);
+            a.setAxisTickLabelsFont(TICKS);
+            a.setPlotGridLinesColor(new Color(225, 225, 225));
+            a.setLocale(Locale.ROOT);
+        }
+        s.setToolTipsEnabled(false);
+    }
+
+    /**
+     * Turns category labels that would not fit side by side upright (90 degrees), centred on their tick: a label
+     * turned 45 degrees and centred on its tick reads as the next bar's, and right-aligned the first one runs off
+     * the chart's left edge.
+     */
+    static void rotateLabels(CategoryChart chart, List<String> labels) {
+        int longest = 0;
+        for (String b : labels) longest = Math.max(longest, b.length());
+        // about 7 px a character at the tick font, and a gap: do the labels fit side by side under the plot?
+        boolean crowded = labels.size() * (7 * longest + 12) > chart.getWidth() - 220;
+        chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
+    }
+
+    /** The width a legend below the plot needs for {@code names} in one row (XChart clips a wider one at the right edge). */
+    static int legendWidth(List<String> names) {
+        BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        FontMetrics fm = g.getFontMetrics(TICKS);
+        int need = 2 * 12 + 2 * 10 + 20;
+        for (String name : names) need += fm.stringWidth(name) + 24 + 3 * 10 + 6;
+        g.dispose();
+        return need;
+    }
+}
