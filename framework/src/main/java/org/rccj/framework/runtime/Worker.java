@@ -133,5 +133,6 @@ public final class Worker implements WorkerHost {
 
     @Override public int handlers() { return cluster.handlerCount(); }
     @Override public boolean hasReady() { return !ready.isEmpty(); }
+    @Override public int readyCount() { return ready.size(); }
     @Override public boolean finished() { return done == coroutines.length; }
 }
