@@ -168,4 +168,20 @@ class CommitRoundTripsTest {
         }
         assertEquals(total, applied, protocol + ": each commit's one written item is applied at exactly one backup");
     }
+
+    /**
+     * DrTM logs without the clean message: the artifact's DBTX path ({@code RemoteSet::log_remote},
+     * src/db/remote_set.cc:197-230) has its {@code log_ack} commented out.
+     */
+    @org.junit.jupiter.api.Test
+    void drtmSendsNoLogCleanMessage() {
+        Cluster[] seen = new Cluster[1];
+        RunHooks hooks = new RunHooks() {
+            @Override public void afterRun(Cluster cluster) { seen[0] = cluster; }
+        };
+        RunResult r = run(hooks, "drtm", HybridCode.allOneSided(stages("drtm")).code(), 0, 2);
+        assertTrue(r.verification.passed(), "drtm " + r.verification);
+        assertTrue(r.commits() > 0);
+        for (int node = 0; node < 2; node++) assertEquals(0, seen[0].log.cleanMessages(node), "drtm: node " + node);
+    }
 }

@@ -116,8 +116,16 @@ public final class CoordinatorLog {
         Bytes.putLong(dst, off + ENTRY_BYTES, bytes);
     }
 
-    /** Runs the LOG stage for {@code tx}: returns once every backup holds the entry. */
-    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) {
+    /** Runs the LOG stage for {@code tx} with the log-clean message: {@link #append(CoroutineContext, Tx, boolean, boolean)}. */
+    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) { append(ctx, tx, oneSided, true); }
+
+    /**
+     * Runs the LOG stage for {@code tx}: returns once every backup holds the entry and, with {@code clean}, the
+     * log-clean message has gone to the same targets (and been answered, without passive ACK). DrTM's path
+     * sends no clean message: the artifact's {@code RemoteSet::log_remote} (src/db/remote_set.cc:197-230, branch
+     * hybrid-cc), which its {@code DBTX} calls (src/db/txs/dbtx.cc:1055), has its {@code log_ack} commented out.
+     */
+    public void append(CoroutineContext ctx, Tx tx, boolean oneSided, boolean clean) {
         if (backups == 0 || tx.readOnly()) return;
         int bytes = entryBytes(tx);
         if (bytes > RING_BYTES) throw new IllegalStateException("log entry of " + bytes + " bytes exceeds the ring");
@@ -151,6 +159,7 @@ public final class CoordinatorLog {
         }
         ctx.flushAndWait();
         ctx.release();
+        if (!clean) return;
         // the log ack / clean message to the same targets: the entry's items, applied where backed
         boolean passive = passiveAck && ctx.ep.passiveRpc();
         for (int k = 0; k < nSent; k++) {
