@@ -42,7 +42,7 @@ public final class SimFabric implements Fabric {
     private final CostProfile cost;
     private final FaultSettings faults;
     private final RegisteredMemory[] memory;
-    private final Nic[] nics;
+    private final SimNic[] nics;
     private final SimWorker[][] workers;
     private final EventQueue queue = new EventQueue();
     private long now;
@@ -61,20 +61,6 @@ public final class SimFabric implements Fabric {
     /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
     private boolean postedAtomic;
 
-    private static final class Nic {
-        /** Link serialization of outgoing payload bytes. */
-        double egressFreeAt;
-        /** The NIC's processing units: one-sided requester and responder work and two-sided messages. */
-        double freeAt;
-        /** faults.incoherent_atomics: the NIC atomic between its read and its write (one per NIC). */
-        Op pendingAtomic;
-        long pendingValue, pendingWriteAt;
-        /** faults.incoherent_atomics: no NIC atomic starts before this (the NIC's atomic unit is busy). */
-        long atomicFreeAt;
-        /** nic.on_cores: the worker core that takes the next piece of NIC work. */
-        int nextCore;
-    }
-
     private static final class RunEvent extends Event {
         final SimWorker w;
         boolean pending;
@@ -87,7 +73,7 @@ public final class SimFabric implements Fabric {
         this.cost = cost;
         this.faults = faults;
         memory = new RegisteredMemory[nodes];
-        nics = new Nic[nodes];
+        nics = new SimNic[nodes];
         workers = new SimWorker[nodes][threads];
         // RC: a QP per (worker, remote node), counted per NIC as DrTM+H counts them (80 nodes x 12 workers per
         // NIC = 960 QPs); UD two-sided messages need one QP per worker and never miss
@@ -96,7 +82,7 @@ public final class SimFabric implements Fabric {
         qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
         for (int n = 0; n < nodes; n++) {
             memory[n] = RegisteredMemory.direct(n);
-            nics[n] = new Nic();
+            nics[n] = new SimNic();
             for (int t = 0; t < threads; t++) workers[n][t] = new SimWorker(n, t);
         }
     }
@@ -147,7 +133,7 @@ public final class SimFabric implements Fabric {
     private void enterCpuAtomic(RegisteredMemory m, int region, long off) {
         SimWorker w = current;
         if (w == null) return;     // loading, checking: not part of the simulated run
-        Nic nic = nics[m.node()];
+        SimNic nic = nics[m.node()];
         Op p = nic.pendingAtomic;
         if (!loopback) {
             if (p != null && p.region == region && p.offset == off) atomicRaces++;
@@ -168,7 +154,7 @@ public final class SimFabric implements Fabric {
     }
 
     /** Writes a pending NIC atomic's value (faults.incoherent_atomics); its completion follows its event. */
-    private void finishAtomic(Nic nic, Op p) {
+    private void finishAtomic(SimNic nic, Op p) {
         memory[p.node].putLongVolatile(p.region, p.offset, nic.pendingValue);
         nic.pendingAtomic = null;
     }
@@ -190,16 +176,13 @@ public final class SimFabric implements Fabric {
     /** The virtual time reached so far, ns (read by a progress display on another thread: approximate). */
     @Override public long virtualNow() { return now; }
 
-
-
-
     @Override
     public void nicSend(int from, Op op, long at) {
         op.posted(from, 0);
         op.signaled = false;
         op.rang = false;
         op.fromNic = true;
-        Nic src = nics[from];
+        SimNic src = nics[from];
         double start = Math.max(Math.max(at, now), src.egressFreeAt);
         src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
         op.kind = K_NIC_ARRIVE;
@@ -238,10 +221,10 @@ public final class SimFabric implements Fabric {
             case K_NIC_ARRIVE -> {
                 Op op = (Op) e;
                 // requester work of the posting NIC (capacity: taken in arrival order, the op is not held)
-                Nic src = nics[op.srcNode];
+                SimNic src = nics[op.srcNode];
                 src.freeAt = Math.max(now, src.freeAt) + (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs;
                 onCores(op.srcNode, (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs);
-                Nic dst = nics[op.node];
+                SimNic dst = nics[op.node];
                 double exec = Math.max(now + qpMissDelayNs, dst.freeAt);
                 if (faults.incoherentAtomics()) {
                     // the NIC keeps its own ops in order around an atomic (reserved in arrival order from its
@@ -262,10 +245,10 @@ public final class SimFabric implements Fabric {
             case K_MSG_REQUEST, K_MSG_REPLY -> {
                 Op op = (Op) e;
                 boolean request = e.kind == K_MSG_REQUEST;
-                Nic sender = nics[request ? op.srcNode : op.node];
+                SimNic sender = nics[request ? op.srcNode : op.node];
                 sender.freeAt = Math.max(now, sender.freeAt) + cost.nicSendNs;
                 onCores(request ? op.srcNode : op.node, cost.nicSendNs);
-                Nic dst = nics[request ? op.node : op.srcNode];
+                SimNic dst = nics[request ? op.node : op.srcNode];
                 double exec = Math.max(now, dst.freeAt);
                 double recv = Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
                 dst.freeAt = exec + recv;
@@ -283,7 +266,7 @@ public final class SimFabric implements Fabric {
             case K_DONE -> {
                 // the completion is DMA-ed by the requester's NIC: it waits for the NIC's processing units
                 Op op = (Op) e;
-                Nic src = nics[op.srcNode];
+                SimNic src = nics[op.srcNode];
                 double exec = Math.max(now, src.freeAt);
                 src.freeAt = exec + cost.nicCqeNs;
                 onCores(op.srcNode, cost.nicCqeNs);
@@ -301,7 +284,7 @@ public final class SimFabric implements Fabric {
             }
             case K_ATOMIC_WRITE -> {
                 Op op = (Op) e;
-                Nic nic = nics[op.node];
+                SimNic nic = nics[op.node];
                 if (nic.pendingAtomic == op) finishAtomic(nic, op);
                 complete(op);
             }
@@ -352,7 +335,7 @@ public final class SimFabric implements Fabric {
             if (!Arrays.equals(tornCheck, 0, op.length, op.data, 0, op.length)) tornObserved++;
         } else if (faults.incoherentAtomics() && (op.verb == Verb.CAS || op.verb == Verb.FAA)) {
             // read now, write after the gap: atomic with other NIC atomics (the atomic unit waits), not with CPUs
-            Nic nic = nics[op.node];
+            SimNic nic = nics[op.node];
             if (nic.pendingAtomic != null) finishAtomic(nic, nic.pendingAtomic);   // its write is due (same ns)
             long old = m.getLongVolatile(op.region, op.offset);
             op.result = old;
@@ -518,7 +501,7 @@ public final class SimFabric implements Fabric {
                 return;
             }
             counters.count(op);
-            Nic src = nics[node];
+            SimNic src = nics[node];
             if (op.verb == Verb.RPC) {
                 if (!op.signaled) {
                     op.handled = false;
@@ -599,7 +582,7 @@ public final class SimFabric implements Fabric {
                 return;
             }
             charge(cost.rpcSendNs);
-            Nic src = nics[node];
+            SimNic src = nics[node];
             double start = Math.max(cpuAt, src.egressFreeAt);
             src.egressFreeAt = start + call.replyLength / cost.linkBytesPerNs;
             call.kind = K_MSG_REPLY;
