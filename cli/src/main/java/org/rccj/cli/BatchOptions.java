@@ -47,6 +47,9 @@ final class BatchOptions {
 
     /** --tls UCX_TLS of a ucx fabric ("" when absent: UCX's own choice). */
     static final Option TLS = Option.builder().longOpt("tls").hasArg().argName("UCX_TLS").desc("(ucx) the transports UCX may use, e.g. posix,self").build();
+    /** --threads N and --connections pair|thread of the commands that start a 2-node cluster themselves (bench, calibrate). */
+    static final Option THREADS = Option.builder().longOpt("threads").hasArg().argName("N").desc("worker threads per node of a real fabric").build();
+    static final Option CONNECTIONS = Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build();
 
     static String tls(CommandLine cl) { return cl.hasOption("tls") ? cl.getOptionValue("tls").strip() : ""; }
 

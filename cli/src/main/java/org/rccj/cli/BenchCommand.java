@@ -26,9 +26,9 @@ final class BenchCommand implements Command {
             .addOption(Option.builder().longOpt("profile").hasArg().argName("NAME|FILE").desc("cost profile").build())
             .addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc("also write the table as CSV").build())
             .addOption(Option.builder().longOpt("fabric").hasArg().argName("sim|tcp|ucx").desc("the fabric measured").build())
-            .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("(tcp) worker threads per node").build())
-            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build())
-            .addOption(Option.builder().longOpt("tls").hasArg().argName("UCX_TLS").desc("(ucx) the transports UCX may use, e.g. posix,self").build());
+            .addOption(BatchOptions.THREADS)
+            .addOption(BatchOptions.CONNECTIONS)
+            .addOption(BatchOptions.TLS);
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {

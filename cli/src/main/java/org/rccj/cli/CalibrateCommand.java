@@ -26,8 +26,8 @@ final class CalibrateCommand implements Command {
     static final String USAGE = "rcc calibrate --fabric tcp|ucx|local [--threads N] [--connections pair|thread] [--tls UCX_TLS] [--base NAME] [--measure-ms MS] --out PROFILE";
     static final Options OPTIONS = new Options()
             .addOption(Option.builder().longOpt("fabric").hasArg().argName("tcp|ucx|local").desc("the fabric measured").build())
-            .addOption(Option.builder().longOpt("threads").hasArg().argName("N").desc("worker threads per node").build())
-            .addOption(Option.builder().longOpt("connections").hasArg().argName("pair|thread").desc("(tcp) connection layout").build())
+            .addOption(BatchOptions.THREADS)
+            .addOption(BatchOptions.CONNECTIONS)
             .addOption(BatchOptions.TLS)
             .addOption(Option.builder().longOpt("base").hasArg().argName("NAME").desc("built-in profile for what is not measured").build())
             .addOption(Option.builder().longOpt("measure-ms").hasArg().argName("MS").desc("measured window per benchmark").build())

@@ -49,19 +49,18 @@ public final class UcxEndpoint {
 
     /** RDMA READ of dst.byteSize() bytes at the peer's {@code remoteAddress} into dst (native memory). */
     public long get(MemorySegment dst, long remoteAddress, UcxRemoteKey key) {
-        try {
-            return statusPtr("ucp_get_nbx", (MemorySegment) Lib.ucp_get_nbx.invokeExact(handle, dst, dst.byteSize(),
-                    remoteAddress, key.handle, param(0)));
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return rma("ucp_get_nbx", Lib.ucp_get_nbx, dst, remoteAddress, key);
     }
 
     /** RDMA WRITE of src (native memory) to the peer's {@code remoteAddress}. */
     public long put(MemorySegment src, long remoteAddress, UcxRemoteKey key) {
+        return rma("ucp_put_nbx", Lib.ucp_put_nbx, src, remoteAddress, key);
+    }
+
+    /** ucp_get_nbx / ucp_put_nbx of {@code local}'s bytes (inlined where {@code h} is a constant handle). */
+    private long rma(String name, java.lang.invoke.MethodHandle h, MemorySegment local, long remoteAddress, UcxRemoteKey key) {
         try {
-            return statusPtr("ucp_put_nbx", (MemorySegment) Lib.ucp_put_nbx.invokeExact(handle, src, src.byteSize(),
-                    remoteAddress, key.handle, param(0)));
+            return statusPtr(name, (MemorySegment) h.invokeExact(handle, local, local.byteSize(), remoteAddress, key.handle, param(0)));
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -188,13 +188,7 @@ public final class UcxWorker implements AutoCloseable {
     }
 
     /** Wakes this worker from {@link #sleep} (any thread may call it). */
-    public void signal() {
-        try {
-            check("ucp_worker_signal", (byte) Lib.ucp_worker_signal.invokeExact(handle));
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
+    public void signal() { call("ucp_worker_signal", Lib.ucp_worker_signal); }
 
     /** One round of progress (serving active messages and completing ops); how many events it handled. */
     public int progress() {
@@ -228,9 +222,12 @@ public final class UcxWorker implements AutoCloseable {
     }
 
     /** Ops posted after this take effect at their targets after every op posted before it (ucp_worker_fence). */
-    public void fence() {
+    public void fence() { call("ucp_worker_fence", Lib.ucp_worker_fence); }
+
+    /** A ucs_status_t call taking only this worker (inlined where {@code h} is a constant handle). */
+    private void call(String name, java.lang.invoke.MethodHandle h) {
         try {
-            check("ucp_worker_fence", (byte) Lib.ucp_worker_fence.invokeExact(handle));
+            check(name, (byte) h.invokeExact(handle));
         } catch (Throwable t) {
             throw rethrow(t);
         }
