@@ -196,13 +196,28 @@ public final class LocalLauncher {
         return cmd;
     }
 
-    /** Ports free on loopback right now (each bound and released; the nodes bind them a moment later). */
+    /**
+     * Ports free on loopback right now (each bound and released; the nodes bind them a moment later), taken below the
+     * kernel's ephemeral range where it is known: a port from that range can be handed to any socket that binds port
+     * 0 meanwhile, and UCX over TCP binds such sockets in every node, so node 0 re-listening on its port for the next
+     * config of a multi-config `rcc node` found it taken.
+     */
     public static int[] freePorts(int n) throws IOException {
         int[] ports = new int[n];
         List<ServerSocket> held = new ArrayList<>();
+        int low = ephemeralLow();
+        java.util.SplittableRandom rng = new java.util.SplittableRandom();
         try {
             for (int i = 0; i < n; i++) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+                ServerSocket s = null;
+                for (int tries = 0; s == null && low > 20_000 && tries < 200; tries++) {
+                    try {
+                        s = new ServerSocket(rng.nextInt(20_000, low), 1, InetAddress.getLoopbackAddress());
+                    } catch (IOException taken) {
+                        // in use: try another
+                    }
+                }
+                if (s == null) s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 held.add(s);
                 ports[i] = s.getLocalPort();
             }
@@ -210,6 +225,16 @@ public final class LocalLauncher {
             for (ServerSocket s : held) s.close();
         }
         return ports;
+    }
+
+    /** The first port of the kernel's ephemeral range (Linux), or 0 when unknown. */
+    private static int ephemeralLow() {
+        try {
+            String[] r = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            return Integer.parseInt(r[0]);
+        } catch (IOException | RuntimeException unknown) {
+            return 0;
+        }
     }
 
     private static void deleteTree(Path dir) {
