@@ -48,19 +48,26 @@ public final class UcxEndpoint {
     }
 
     /** RDMA READ of dst.byteSize() bytes at the peer's {@code remoteAddress} into dst (native memory). */
-    public long get(MemorySegment dst, long remoteAddress, UcxRemoteKey key) {
-        return rma("ucp_get_nbx", Lib.ucp_get_nbx, dst, remoteAddress, key);
+    public long get(MemorySegment dst, long remoteAddress, UcxRemoteKey key) { return get(dst, dst.byteSize(), remoteAddress, key); }
+
+    /** RDMA READ of the first {@code length} bytes of dst (a reused buffer: no slice per op). */
+    public long get(MemorySegment dst, long length, long remoteAddress, UcxRemoteKey key) {
+        return rma("ucp_get_nbx", Lib.ucp_get_nbx, dst, length, remoteAddress, key);
     }
 
     /** RDMA WRITE of src (native memory) to the peer's {@code remoteAddress}. */
-    public long put(MemorySegment src, long remoteAddress, UcxRemoteKey key) {
-        return rma("ucp_put_nbx", Lib.ucp_put_nbx, src, remoteAddress, key);
+    public long put(MemorySegment src, long remoteAddress, UcxRemoteKey key) { return put(src, src.byteSize(), remoteAddress, key); }
+
+    /** RDMA WRITE of the first {@code length} bytes of src. */
+    public long put(MemorySegment src, long length, long remoteAddress, UcxRemoteKey key) {
+        return rma("ucp_put_nbx", Lib.ucp_put_nbx, src, length, remoteAddress, key);
     }
 
-    /** ucp_get_nbx / ucp_put_nbx of {@code local}'s bytes (inlined where {@code h} is a constant handle). */
-    private long rma(String name, java.lang.invoke.MethodHandle h, MemorySegment local, long remoteAddress, UcxRemoteKey key) {
+    /** ucp_get_nbx / ucp_put_nbx of {@code local}'s first bytes (inlined where {@code h} is a constant handle). */
+    private long rma(String name, java.lang.invoke.MethodHandle h, MemorySegment local, long length, long remoteAddress, UcxRemoteKey key) {
+        if (length > local.byteSize()) throw new IndexOutOfBoundsException(name + ": " + length + " bytes of a " + local.byteSize() + "-byte buffer");
         try {
-            return statusPtr(name, (MemorySegment) h.invokeExact(handle, local, local.byteSize(), remoteAddress, key.handle, param(0)));
+            return statusPtr(name, (MemorySegment) h.invokeExact(handle, local, length, remoteAddress, key.handle, param(0)));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -88,7 +95,7 @@ public final class UcxEndpoint {
     private long atomic(int op, long remoteAddress, UcxRemoteKey key, MemorySegment io) {
         MemorySegment p = param(Lib.OP_ATTR_FIELD_DATATYPE | Lib.OP_ATTR_FIELD_REPLY_BUFFER);
         p.set(JAVA_LONG, UcxWorker.Q_DATATYPE, Lib.DATATYPE_CONTIG_8);
-        p.set(ADDRESS, UcxWorker.Q_REPLY_BUFFER, io.asSlice(8, 8));
+        p.set(JAVA_LONG, UcxWorker.Q_REPLY_BUFFER, io.address() + 8);      // a pointer field: no slice per op
         try {
             return statusPtr("ucp_atomic_op_nbx", (MemorySegment) Lib.ucp_atomic_op_nbx.invokeExact(handle, op,
                     io, 1L, remoteAddress, key.handle, p));
@@ -107,12 +114,16 @@ public final class UcxEndpoint {
      * As {@link #send(int, MemorySegment)}; without {@code replyEndpoint} the receiver's handler gets no endpoint to
      * reply on (UCX then neither sends nor looks up the sender's endpoint: for peers that reply by their own).
      */
-    public long send(int id, MemorySegment data, boolean replyEndpoint) {
+    public long send(int id, MemorySegment data, boolean replyEndpoint) { return send(id, data, data.byteSize(), replyEndpoint); }
+
+    /** As {@link #send(int, MemorySegment, boolean)} with the first {@code length} bytes of data (a reused buffer). */
+    public long send(int id, MemorySegment data, long length, boolean replyEndpoint) {
+        if (length > data.byteSize()) throw new IndexOutOfBoundsException("ucp_am_send_nbx: " + length + " bytes of a " + data.byteSize() + "-byte buffer");
         MemorySegment p = param(Lib.OP_ATTR_FIELD_FLAGS);
         p.set(JAVA_INT, UcxWorker.Q_FLAGS, (replyEndpoint ? Lib.AM_SEND_FLAG_REPLY : 0) | Lib.AM_SEND_FLAG_EAGER);
         try {
             return statusPtr("ucp_am_send_nbx", (MemorySegment) Lib.ucp_am_send_nbx.invokeExact(handle, id,
-                    MemorySegment.NULL, 0L, data, data.byteSize(), p));
+                    MemorySegment.NULL, 0L, data, length, p));
         } catch (Throwable t) {
             throw rethrow(t);
         }

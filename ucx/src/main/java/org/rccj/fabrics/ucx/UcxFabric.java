@@ -513,13 +513,13 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             if (id >= calls.length) calls = Arrays.copyOf(calls, calls.length * 2);
             calls[id] = op;
             Slot s = slot(Slot.CALL, op, CALL_HEADER + op.length);
-            MemorySegment b = s.buf.asSlice(0, CALL_HEADER + op.length);
+            MemorySegment b = s.buf;          // the slot's reused buffer; the send names how many bytes
             b.set(JAVA_SHORT_UNALIGNED, 0, (short) node);
             b.set(JAVA_SHORT_UNALIGNED, 2, (short) worker);
             b.set(JAVA_INT_UNALIGNED, 4, op.handler);
             b.set(JAVA_INT_UNALIGNED, 8, id);
             MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][worker % threads].send(AM_CALL, b, false));   // replies go to eps[src] by the header
+            track(s, eps[op.node][worker % threads].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
         }
 
         @Override
@@ -550,12 +550,11 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 UcxRemoteKey key = keys[dst][op.region][chunk];
                 Slot s = slot(Slot.ONE_SIDED, op, Math.max(16, op.length));
                 long req = switch (op.verb) {
-                    case READ -> ep.get(s.buf.asSlice(0, op.length), addr, key);
+                    case READ -> ep.get(s.buf, op.length, addr, key);
                     case WRITE -> {
-                        MemorySegment b = s.buf.asSlice(0, op.length);
-                        MemorySegment.copy(op.data, 0, b, JAVA_BYTE, 0, op.length);
+                        MemorySegment.copy(op.data, 0, s.buf, JAVA_BYTE, 0, op.length);
                         // done when at the target, as an RDMA WRITE's completion says: the batch's flush finishes it
-                        ucx.release(ep.put(b, addr, key));
+                        ucx.release(ep.put(s.buf, op.length, addr, key));
                         if (flush == null) flush = slot(Slot.FLUSH, null, 0);
                         flush.writes.add(s);
                         yield -1;
@@ -586,10 +585,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 return;
             }
             Slot s = slot(Slot.REPLY, null, REPLY_HEADER + call.replyLength);
-            MemorySegment b = s.buf.asSlice(0, REPLY_HEADER + call.replyLength);
-            b.set(JAVA_INT_UNALIGNED, 0, (int) call.compare);
-            MemorySegment.copy(call.reply, 0, b, JAVA_BYTE, REPLY_HEADER, call.replyLength);
-            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, b, false));
+            s.buf.set(JAVA_INT_UNALIGNED, 0, (int) call.compare);
+            MemorySegment.copy(call.reply, 0, s.buf, JAVA_BYTE, REPLY_HEADER, call.replyLength);
+            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, s.buf, REPLY_HEADER + call.replyLength, false));
             callPool.add(call);
         }
     }
