@@ -80,6 +80,11 @@ final class ListCommand implements Command {
             if (!available.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
         }
         out.println();
+        out.println("transport (top-level keys; sim and local honour both values, tcp and ucx refuse passive_ack true; docs/design.md Decisions 2026-11-26):");
+        for (Param p : List.of(org.rccj.framework.run.Config.PASSIVE_ACK)) {
+            out.print(Help.paramLine(p, "  "));
+        }
+        out.println();
         out.println("profiles (sim cost models, calibration.md):");
         for (String name : CostProfile.known()) {
             String desc;

@@ -40,6 +40,11 @@ class BadInputTest {
         runYaml(Cli.yaml(), "--set", "tcp.join_timeout_s=10").assertBadInput("tcp.join_timeout_s", "fabric sim cannot honour it");
     }
 
+    @Test void badPassiveAck() throws Exception {
+        runYaml(Cli.yaml(), "--set", "passive_ack=sometimes").assertBadInput("passive_ack", "sometimes");
+        runYaml(Cli.yaml("fabric: tcp"), "--set", "passive_ack=true").assertBadInput("passive_ack", "tcp", "false");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

@@ -130,7 +130,10 @@ class CalibrateValidateTest {
         assertEquals("cx4-edr", sim.config().get("profile").asText());
     }
 
-    /** nic.passive_rpc=0 (tcp's wire has no passive flag): a sim run's RPC COMMIT waits for its replies, as on tcp. */
+    /**
+     * nic.passive_rpc=0 (tcp's wire has no passive flag): a sim run's RPC COMMIT waits for its replies, as on tcp, even
+     * with passive_ack: true (without it, the COMMIT waits on every profile).
+     */
     @Test
     void withoutPassiveRpcsTheCommitWaitsARoundTrip() throws Exception {
         Cli.file(tmp, "c.yaml", "name: c\nfabric: sim\nhybrid: all-rpc\n" + TINY);
@@ -138,7 +141,7 @@ class CalibrateValidateTest {
         double[] commitUs = new double[2];
         String[] profiles = {"cx4-edr", tmp.resolve("nopassive.properties").toString()};
         for (int i = 0; i < 2; i++) {
-            Cli.Outcome o = Cli.runReal(tmp, new String[] {"run", "c.yaml", "--set", "profile=" + profiles[i], "--out", "r" + i});
+            Cli.Outcome o = Cli.runReal(tmp, new String[] {"run", "c.yaml", "--set", "profile=" + profiles[i], "--set", "passive_ack=true", "--out", "r" + i});
             assertEquals(Exit.OK, o.code(), o.err());
             org.rccj.results.RunMetrics m = org.rccj.results.RunMetrics.read(tmp.resolve("r" + i));
             commitUs[i] = m.stages().get("COMMIT").perCommitUs(m.commits());

@@ -195,7 +195,9 @@ class TcpClusterTest {
             JsonNode net = s.get("network");
             if (c.contains("all-rpc")) assertEquals(0, net.get("read").asLong() + net.get("write").asLong() + net.get("cas").asLong() + net.get("faa").asLong(), name);
             // CALVIN replicates its input log over RPC whatever the code (with replication > 1), on every fabric
-            if (c.contains("all-onesided") && !name.startsWith("calvin")) assertEquals(0, net.get("rpc").asLong(), name);
+            // and every protocol whose LOG is CommitTail's sends the log-clean RPC after it (issue 22; HybridCodesSuite
+            // checks those codes without a log on sim): here only DrTM and HADES post no RPC at all
+            if (c.contains("all-onesided") && (name.startsWith("drtm") || name.startsWith("hades"))) assertEquals(0, net.get("rpc").asLong(), name);
         }
         assertTrue(commits > 0, "no run committed anything in its measured interval");
     }

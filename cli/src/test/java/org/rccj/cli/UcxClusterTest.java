@@ -63,7 +63,9 @@ class UcxClusterTest {
             if (c.contains("all-rpc")) assertEquals(0, oneSided, name);
             // (a mixed code's one-sided stage may not have come up in a short run on a loaded host, as on tcp)
             if (c.contains("all-onesided")) assertTrue(oneSided > 0, name + ": no one-sided verbs");
-            if (c.contains("all-onesided") && !name.startsWith("calvin")) assertEquals(0, net.get("rpc").asLong(), name);
+            // and every protocol whose LOG is CommitTail's sends the log-clean RPC after it (issue 22; HybridCodesSuite
+            // checks those codes without a log on sim): here only DrTM and HADES post no RPC at all
+            if (c.contains("all-onesided") && (name.startsWith("drtm") || name.startsWith("hades"))) assertEquals(0, net.get("rpc").asLong(), name);
             // node 0 reaches both other nodes, one-sided by shared memory or emulated over TCP as UCX_TLS says
             assertEquals(2.0, s.get("extra").get("ucx.peers.onesided." + mode).asDouble(), name + ": " + s.get("extra"));
         }

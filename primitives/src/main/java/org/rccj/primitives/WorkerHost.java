@@ -17,6 +17,9 @@ public interface WorkerHost {
     /** True while some coroutine is ready to run. */
     boolean hasReady();
 
+    /** How many coroutines are ready to run now (one pass of an event loop runs these). */
+    default int readyCount() { return hasReady() ? 1 : 0; }
+
     /** True when this worker's coroutines have all finished (it may still serve RPCs). */
     boolean finished();
 

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
+import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -26,9 +28,13 @@ class CommitRoundTripsTest {
 
     static RunResult run(String protocol, int code, int reads) { return run(protocol, code, reads, 1); }
 
-    static RunResult run(String protocol, int code, int reads, int replication) {
-        return Runs.run(SmallRuns.cluster("remote-writes", "protocol", protocol, "hybrid", code, "nodes", 2, "threads", 1,
-                "coroutines", 1, "replication", replication, "warmup_ms", 0.05, "duration_ms", 0.5, "workload.reads", reads));
+    static RunResult run(String protocol, int code, int reads, int replication, Object... kv) {
+        return run(RunHooks.NONE, protocol, code, reads, replication, kv);
+    }
+
+    static RunResult run(RunHooks hooks, String protocol, int code, int reads, int replication, Object... kv) {
+        return Runs.run(SmallRuns.set(SmallRuns.cluster("remote-writes", "protocol", protocol, "hybrid", code, "nodes", 2, "threads", 1,
+                "coroutines", 1, "replication", replication, "warmup_ms", 0.05, "duration_ms", 0.5, "workload.reads", reads), kv), hooks);
     }
 
     static List<Stage> stages(String protocol) {
@@ -86,30 +92,96 @@ class CommitRoundTripsTest {
         RunResult r = run(protocol, HybridCode.allOneSided(stages(protocol)).code(), 0, 2);
         assertTrue(r.verification.passed(), protocol + " " + r.verification);
         assertEquals(0, r.aborts(), r.abortReasons.toString());
-        assertPerCommit(1, r.network.local, r, protocol + ": the entry for the written partition's backup (the coordinator's node)");
+        assertPerCommit(2, r.network.local, r, protocol + ": the entry and the log-clean message for the written partition's backup (the coordinator's node)");
         assertPerCommit(3, r.network.write, r, protocol + ": 2 commit WRITEs and the entry for the coordinator's backup");
+        assertPerCommit(1, r.network.rpc, r, protocol + ": the log-clean message to the coordinator's backup");
     }
 
     /**
-     * After the commit decision nothing waits for the RPC tail (passive RPCs, WriteStage.runPassive): COMMIT and a
-     * committed transaction's RELEASE take less than one wire latency on RPC, while the one-sided COMMIT still
-     * waits for its signaled unlock WRITE (a round trip). The requests are still sent and counted
-     * ({@link #commitIsOneRoundTrip}) and the runs verify.
+     * {@code passive_ack} is the artifact's PA on both halves of COMMIT (occ.cc:337-363 and 749-760: no reply with
+     * PA; rdma_req_helper.hpp:226-283: the write-back WRITEs unsignaled through {@code post_batch_pending}): with it,
+     * COMMIT waits for nothing on either transport (less than one wire latency), without it both wait a round
+     * trip. RELEASE is awaited whatever PA says (nowait_rdma.cc:450-453): a committed 2PL transaction's read-lock
+     * RELEASE takes a round trip on both transports in both modes.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"occ,false", "nowait,true", "waitdie,true", "mvcc,false", "sundial,false"})
-    void passiveRpcTailAddsNoRoundTrip(String protocol, boolean readLocked) {
+    void passiveAckCoversBothHalvesOfCommit(String protocol, boolean readLocked) {
         List<Stage> stages = stages(protocol);
         int tail = Stage.COMMIT.bit | Stage.RELEASE.bit, all = HybridCode.allOneSided(stages).code();
         long oneWay = org.rccj.primitives.CostProfile.load(org.rccj.primitives.CostProfile.DEFAULT).oneWayNs;
-        RunResult rpc = run(protocol, all & ~tail, 1);
-        assertTrue(rpc.verification.passed(), protocol + " " + rpc.verification);
-        assertTrue(rpc.stages.get(Stage.COMMIT).mean() < oneWay, protocol + ": RPC COMMIT " + rpc.stages.get(Stage.COMMIT).mean() + " ns");
-        if (readLocked) {
-            assertTrue(rpc.stages.get(Stage.RELEASE).mean() < oneWay, protocol + ": RPC RELEASE " + rpc.stages.get(Stage.RELEASE).mean() + " ns");
+        for (boolean pa : new boolean[] {true, false}) {
+            for (int code : new int[] {all & ~tail, tail}) {
+                String what = protocol + (code == tail ? " one-sided" : " RPC") + " tail, passive_ack " + pa;
+                RunResult r = run(protocol, code, 1, 1, "passive_ack", pa);
+                assertTrue(r.verification.passed(), what + " " + r.verification);
+                double commit = r.stages.get(Stage.COMMIT).mean();
+                if (pa) assertTrue(commit < oneWay, what + ": COMMIT " + commit + " ns");
+                else assertTrue(commit > 2 * oneWay, what + ": COMMIT " + commit + " ns");
+                if (readLocked) {
+                    double release = r.stages.get(Stage.RELEASE).mean();
+                    assertTrue(release > 2 * oneWay, what + ": RELEASE " + release + " ns");
+                }
+            }
         }
-        RunResult one = run(protocol, tail, 1);
-        assertTrue(one.verification.passed(), protocol + " " + one.verification);
-        assertTrue(one.stages.get(Stage.COMMIT).mean() > 2 * oneWay, protocol + ": one-sided COMMIT " + one.stages.get(Stage.COMMIT).mean() + " ns");
+    }
+
+    /**
+     * OCC's RPC COMMIT sends one message per written record, flushed together (the artifact's
+     * {@code write_back_oneshot}, occ.cc:337-363); the 2PL protocols' commit handlers take one batched request per
+     * node. Two written keys, both on the other node.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"occ,2", "nowait,1", "mvcc,1"})
+    void rpcCommitMessagesPerCommit(String protocol, long messages) {
+        int tail = Stage.COMMIT.bit | Stage.RELEASE.bit, all = HybridCode.allOneSided(stages(protocol)).code();
+        RunResult r = run(protocol, all & ~tail, 0, 1, "workload.writes", 2);
+        assertTrue(r.verification.passed(), protocol + " " + r.verification);
+        assertEquals(0, r.aborts(), r.abortReasons.toString());
+        assertPerCommit(messages, r.network.rpc, r, protocol + ": RPC COMMIT requests");
+    }
+
+    /**
+     * After LOG a log-clean message goes to every log target (the artifact's {@code log_ack}, occ.cc:424-432; its
+     * handler {@code clean_log} applies the items of the partitions its node backs, default_log_cleaner_impl.hpp:37-83),
+     * on either LOG transport. Two nodes, one backup each: node 0's entry goes to node 1 (its own partition's
+     * backup, which does not back the written partition: it skips the item) and to node 0 (the written
+     * partition 1's backup: it applies it); and symmetrically for node 1's transactions.
+     */
+    @ParameterizedTest(name = "{0}, LOG one-sided {1}, passive_ack {2}")
+    @CsvSource({"occ,true,true", "occ,false,true", "nowait,true,false", "nowait,false,false"})
+    void logCleanReachesEveryBackup(String protocol, boolean oneSidedLog, boolean pa) {
+        int all = HybridCode.allOneSided(stages(protocol)).code();
+        Cluster[] seen = new Cluster[1];
+        RunHooks hooks = new RunHooks() {
+            @Override public void afterRun(Cluster cluster) { seen[0] = cluster; }
+        };
+        RunResult r = run(hooks, protocol, oneSidedLog ? all : all & ~Stage.LOG.bit, 0, 2, "passive_ack", pa);
+        assertTrue(r.verification.passed(), protocol + " " + r.verification);
+        long total = r.simCommitsTotal, applied = 0;
+        for (int node = 0; node < 2; node++) {
+            long messages = seen[0].log.cleanMessages(node);
+            // each commit (warm-up included) sends one clean message to each node
+            assertEquals(total, messages, protocol + ": node " + node + " served " + messages + " clean messages for " + total + " commits");
+            assertTrue(seen[0].log.cleanedItems(node) > 0, protocol + ": node " + node + " applied no item");
+            applied += seen[0].log.cleanedItems(node);
+        }
+        assertEquals(total, applied, protocol + ": each commit's one written item is applied at exactly one backup");
+    }
+
+    /**
+     * DrTM logs without the clean message: the artifact's DBTX path ({@code RemoteSet::log_remote},
+     * src/db/remote_set.cc:197-230) has its {@code log_ack} commented out.
+     */
+    @org.junit.jupiter.api.Test
+    void drtmSendsNoLogCleanMessage() {
+        Cluster[] seen = new Cluster[1];
+        RunHooks hooks = new RunHooks() {
+            @Override public void afterRun(Cluster cluster) { seen[0] = cluster; }
+        };
+        RunResult r = run(hooks, "drtm", HybridCode.allOneSided(stages("drtm")).code(), 0, 2);
+        assertTrue(r.verification.passed(), "drtm " + r.verification);
+        assertTrue(r.commits() > 0);
+        for (int node = 0; node < 2; node++) assertEquals(0, seen[0].log.cleanMessages(node), "drtm: node " + node);
     }
 }

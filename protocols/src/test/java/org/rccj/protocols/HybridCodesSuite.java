@@ -4,13 +4,16 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 
 /**
- * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim (and pure codes
- * use pure transports); the named codes (or every code) also run on local. A protocol's test names itself
+ * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim, with both
+ * values of {@code passive_ack} (and pure codes use pure transports: all-onesided posts no RPC but the
+ * log-clean messages, so it is checked without a log); the named codes (or every code) also run on local,
+ * with the two values in turn. A protocol's test names itself
  * and adds its own checks of each sim run ({@link #check}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -38,17 +41,35 @@ public abstract class HybridCodesSuite {
 
     Stream<String> localCodes() { return local.length == 0 ? codes().map(String::valueOf) : Stream.of(local); }
 
-    @ParameterizedTest(name = "sim code {0}")
-    @MethodSource("codes")
-    void sim(int code) {
-        RunResult r = verified(HybridCodes.sim(protocol, code), "sim code " + code);
-        check(r, code);
-        HybridCodes.assertPureCodesUsePureTransports(r, code, stages);
+    /** The values of passive_ack; the first is the default. */
+    static final boolean[] PASSIVE_ACK = {false, true};
+
+    Stream<Arguments> simRuns() {
+        return codes().flatMap(c -> Stream.of(Arguments.of(c, PASSIVE_ACK[0]), Arguments.of(c, PASSIVE_ACK[1])));
     }
 
-    @ParameterizedTest(name = "local {0}")
-    @MethodSource("localCodes")
-    void local(String code) { checkLocal(verified(HybridCodes.local(protocol, code), "local " + code), code); }
+    Stream<Arguments> localRuns() {
+        int[] i = {0};
+        return localCodes().map(c -> Arguments.of(c, PASSIVE_ACK[i[0]++ % PASSIVE_ACK.length]));
+    }
+
+    @ParameterizedTest(name = "sim code {0}, passive_ack {1}")
+    @MethodSource("simRuns")
+    void sim(int code, boolean passiveAck) {
+        String what = "sim code " + code + ", passive_ack " + passiveAck;
+        RunResult r = verified(HybridCodes.sim(protocol, code, "passive_ack", passiveAck), what);
+        if (passiveAck != PASSIVE_ACK[0]) return;
+        check(r, code);
+        boolean allOneSided = code == org.rccj.framework.spi.HybridCode.allOneSided(stages).code();
+        HybridCodes.assertPureCodesUsePureTransports(allOneSided ? HybridCodes.sim(protocol, code, "replication", 1) : r, code, stages);
+    }
+
+    @ParameterizedTest(name = "local {0}, passive_ack {1}")
+    @MethodSource("localRuns")
+    void local(String code, boolean passiveAck) {
+        checkLocal(verified(HybridCodes.local(protocol, code, "passive_ack", passiveAck),
+                "local " + code + ", passive_ack " + passiveAck), code);
+    }
 
     private static RunResult verified(RunResult r, String what) {
         HybridCodes.assertVerified(r, what);

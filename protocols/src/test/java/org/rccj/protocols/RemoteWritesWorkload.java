@@ -22,15 +22,18 @@ import org.rccj.framework.txn.Tx;
  * {@code counters}: the counters sum to the committed increments.
  */
 public final class RemoteWritesWorkload implements WorkloadFactory {
-    static final int VALUE = 0, RECORD_BYTES = 8, KEYS_PER_COROUTINE = 2;
+    static final int VALUE = 0, RECORD_BYTES = 8, KEYS_PER_COROUTINE = 3;
 
     @Override public String name() { return "remote-writes"; }
     @Override public String description() { return "TEST ONLY: conflict-free single-key writes (and reads) on another node"; }
-    @Override public List<Param> parameters() { return List.of(Param.ofInt("reads", 0, 0, 1, "keys read besides the one written")); }
+    @Override public List<Param> parameters() {
+        return List.of(Param.ofInt("reads", 0, 0, 1, "keys read besides the one written"),
+                Param.ofInt("writes", 1, 1, 2, "keys written (all on one other node when the cluster has 2 nodes)"));
+    }
 
     @Override
     public Workload create(WorkloadSetup s) {
-        int reads = s.i("reads");
+        int reads = s.i("reads"), writes = s.i("writes");
         int coroutines = s.cluster().workers() * s.cluster().coroutines();
         long keys = 64L * coroutines;
         return new Workload() {
@@ -63,12 +66,14 @@ public final class RemoteWritesWorkload implements WorkloadFactory {
                     @Override
                     public void execute(Tx tx) {
                         int h = tx.readForUpdate(items, own[0]);
+                        int h2 = writes > 1 ? tx.readForUpdate(items, own[2]) : -1;
                         if (reads > 0) tx.read(items, own[1]);
                         tx.fetch();
                         tx.put(h, VALUE, tx.get(h, VALUE) + 1);
+                        if (h2 >= 0) tx.put(h2, VALUE, tx.get(h2, VALUE) + 1);
                     }
 
-                    @Override public void committed(Tx tx) { increments[id]++; }
+                    @Override public void committed(Tx tx) { increments[id] += writes; }
                 };
             }
 

@@ -372,6 +372,8 @@ public final class SimFabric implements Fabric {
         final ArrayDeque<Op> inbox = new ArrayDeque<>();
         /** Passive RPCs posted by this worker whose completion it has not learned yet, in posting order. */
         final java.util.ArrayList<Op> passive = new java.util.ArrayList<>();
+        /** Messages and completions still to handle in the current poll; coroutines still to run in the current pass. */
+        int pollLeft, passLeft;
         WorkerHost host;
         long cpuAt;
         long busyNs;
@@ -394,7 +396,7 @@ public final class SimFabric implements Fabric {
             }
             cpuAt = now;
             current = this;
-            handle(op);
+            inbox.add(op);      // an idle core is its poller spinning: the next poll is now
             drive();
             current = null;
         }
@@ -423,7 +425,11 @@ public final class SimFabric implements Fabric {
         }
 
         /**
-         * Works through the inbox and the ready coroutines for as long as this core's clock stays before
+         * The worker's event loop as the artifact's (core/rworker.cc:33-71, rworker.h:123-173, coroutine 0 the
+         * poller): a poll takes every message and completion that has arrived by then and runs RPC handlers
+         * inline; then every coroutine that was ready at the end of the poll runs once until it blocks (a pass);
+         * then the next poll. A request that arrives during a pass waits for the pass to end.
+         * Goes on for as long as this core's clock stays before
          * the next event anywhere in the cluster plus the profile's run-ahead bound; then it yields to the
          * queue with a RUN event at its clock. Within the bound, this core's local memory operations may be
          * ordered before remote operations on the same node that are up to that much earlier: a valid,
@@ -432,17 +438,25 @@ public final class SimFabric implements Fabric {
          */
         private void drive() {
             while (true) {
-                Op m = inbox.poll();
-                if (m != null) {
-                    handle(m);
-                } else if (host.hasReady()) {
+                if (pollLeft > 0) {
+                    pollLeft--;
+                    handle(inbox.poll());
+                    if (pollLeft == 0) passLeft = host.readyCount();
+                } else if (passLeft > 0) {
+                    passLeft--;
                     charge(cost.coroutineSwitchNs);
-                    host.runOne();
+                    if (!host.runOne()) passLeft = 0;
+                } else if (!inbox.isEmpty()) {
+                    pollLeft = inbox.size();            // a poll: what has arrived by now
+                    continue;
+                } else if (host.hasReady()) {
+                    passLeft = host.readyCount();       // an empty poll, then the pass
+                    continue;
                 } else {
                     return;
                 }
                 if (queue.peekTime() + cost.runAheadNs <= cpuAt) {
-                    if (!inbox.isEmpty() || host.hasReady()) scheduleRun();
+                    if (pollLeft > 0 || passLeft > 0 || !inbox.isEmpty() || host.hasReady()) scheduleRun();
                     return;
                 }
             }

@@ -1,6 +1,7 @@
 package org.rccj.framework.log;
 
-import java.util.function.ToIntFunction;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.ToIntBiFunction;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.RpcHandler;
 import org.rccj.framework.runtime.Worker;
@@ -20,6 +21,13 @@ import org.rccj.primitives.Op;
  * Every node hosts one ring per (coordinator node, coordinator worker), so a writer owns its rings and
  * picks positions itself (one position for all its rings). Entries are not truncated or replayed
  * (recovery is out of scope); the ring wraps.
+ *
+ * <p>After the entry is in place, a second message goes to the same targets: the artifact's log ack
+ * ({@code log_ack}, occ.cc:424-432 and its twins in every protocol; rtx/logger.hpp:55-57), an RPC in both LOG
+ * modes whose handler ({@code DefaultLogCleaner::clean_log}, default_log_cleaner_impl.hpp:37-83) applies every
+ * item of a partition it backs to its backup store and skips the others; it replies, and is awaited, only
+ * without passive ACK. Here the handler charges the CPU of that work ({@code cpu.tuple_op_ns} per applied
+ * item, {@code cpu.local_op_ns} per skipped one); RCC-J keeps no backup store, so nothing is written.
  */
 public final class CoordinatorLog {
     public static final int RING_BYTES = 64 * 1024;
@@ -27,23 +35,30 @@ public final class CoordinatorLog {
     public static final int ENTRY_TXN = 0, ENTRY_COUNT = 8, ENTRY_BYTES = 16, ENTRY_ITEMS = 24;
     // item layout, followed by the record
     public static final int ITEM_TABLE = 0, ITEM_KEY = 8, ITEM_RECORD = 16;
+    /**
+     * {@link #ITEM_TABLE} holds the table id (bits 0-15), the record's bytes (bits 16-31, so a reader can step
+     * over the record) and the item's partition, i.e. owner node (bits 32-63, for the clean handler).
+     */
+    private static final int LENGTH_SHIFT = 16, OWNER_SHIFT = 32;
+    private static final long FIELD16 = 0xFFFF;
     // RPC request: position in the ring, then the entry
     public static final int REQ_POSITION = 0, REQ_ENTRY = 8;
 
     private final Fabric fabric;
     private final int region;
-    private final int handler;
+    private final int handler, cleanHandler;
     private final int backups;
     private final int threads;
+    private final boolean passiveAck;
     private final BackupRings rings;
     /** Per (node, worker): which nodes the entry being appended goes to (used before the worker yields). */
     private final boolean[][][] destinations;
 
     /**
      * The log of a run of {@code shape} on {@code fabric}: registers its region on every node and its RPC handler
-     * through {@code register} (the cluster's, which returns the handler's id).
+     * (the append and the clean handler) through {@code register} (the cluster's: name, handler -> the handler's id).
      */
-    public CoordinatorLog(ClusterShape shape, Fabric fabric, ToIntFunction<RpcHandler> register) {
+    public CoordinatorLog(ClusterShape shape, Fabric fabric, ToIntBiFunction<String, RpcHandler> register) {
         this.fabric = fabric;
         int nodes = fabric.nodes();
         this.threads = fabric.threads();
@@ -54,8 +69,16 @@ public final class CoordinatorLog {
         for (int n = 0; n < nodes; n++) r = fabric.memory(n).register("log", regionBytes);
         this.region = r;
         this.destinations = new boolean[nodes][threads][nodes];
-        this.handler = register.applyAsInt(this::handle);
+        this.handler = register.applyAsInt("log.append", this::handle);
+        this.cleanHandler = register.applyAsInt("log.clean", this::clean);
+        this.passiveAck = shape.passiveAck();
+        this.targets = new int[nodes][threads][nodes];
+        this.cleaned = new AtomicLongArray(nodes);
+        this.cleanMessages = new AtomicLongArray(nodes);
     }
+
+    /** Per (node, worker): the nodes the entry being appended went to, for the clean message. */
+    private final int[][][] targets;
 
     /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
     /** Bytes of the log region on every node: a ring per (coordinator node, worker), or a placeholder word without backups. */
@@ -82,7 +105,7 @@ public final class CoordinatorLog {
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (!a.write) continue;
-            Bytes.putLong(dst, p + ITEM_TABLE, a.table.id);
+            Bytes.putLong(dst, p + ITEM_TABLE, a.table.id | (long) a.table.recordBytes << LENGTH_SHIFT | (long) a.node << OWNER_SHIFT);
             Bytes.putLong(dst, p + ITEM_KEY, a.key);
             System.arraycopy(a.update, 0, dst, p + ITEM_RECORD, a.table.recordBytes);
             p += ITEM_RECORD + Bytes.align8(a.table.recordBytes);
@@ -93,8 +116,16 @@ public final class CoordinatorLog {
         Bytes.putLong(dst, off + ENTRY_BYTES, bytes);
     }
 
-    /** Runs the LOG stage for {@code tx}: returns once every backup holds the entry. */
-    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) {
+    /** Runs the LOG stage for {@code tx} with the log-clean message: {@link #append(CoroutineContext, Tx, boolean, boolean)}. */
+    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) { append(ctx, tx, oneSided, true); }
+
+    /**
+     * Runs the LOG stage for {@code tx}: returns once every backup holds the entry and, with {@code clean}, the
+     * log-clean message has gone to the same targets (and been answered, without passive ACK). DrTM's path
+     * sends no clean message: the artifact's {@code RemoteSet::log_remote} (src/db/remote_set.cc:197-230, branch
+     * hybrid-cc), which its {@code DBTX} calls (src/db/txs/dbtx.cc:1055), has its {@code log_ack} commented out.
+     */
+    public void append(CoroutineContext ctx, Tx tx, boolean oneSided, boolean clean) {
         if (backups == 0 || tx.readOnly()) return;
         int bytes = entryBytes(tx);
         if (bytes > RING_BYTES) throw new IllegalStateException("log entry of " + bytes + " bytes exceeds the ring");
@@ -109,9 +140,12 @@ public final class CoordinatorLog {
             if (a.write) addBackups(to, a.node);
         }
         long at = ringOffset(ctx.node, w.index) + pos;
+        int[] sent = targets[ctx.node][w.index];
+        int nSent = 0;
         for (int node = 0; node < to.length; node++) {
             if (!to[node]) continue;
             to[node] = false;
+            sent[nSent++] = node;
             Op op = ctx.op();
             if (oneSided) {
                 op.write(node, region, at, bytes);
@@ -124,6 +158,17 @@ public final class CoordinatorLog {
             ctx.add(op);
         }
         ctx.flushAndWait();
+        ctx.release();
+        if (!clean) return;
+        // the log ack / clean message to the same targets: the entry's items, applied where backed
+        boolean passive = passiveAck && ctx.ep.passiveRpc();
+        for (int k = 0; k < nSent; k++) {
+            Op op = ctx.op().rpc(sent[k], cleanHandler, bytes);
+            encode(tx, op.data, 0, bytes);
+            ctx.add(passive ? op.unsignaled() : op);
+        }
+        if (passive) ctx.flush();
+        else ctx.flushAndWait();
         ctx.release();
     }
 
@@ -138,6 +183,37 @@ public final class CoordinatorLog {
         w.memory.write(region, at, call.data, REQ_ENTRY, bytes);
         call.replyBuffer(0);
         w.reply(call);
+    }
+
+    /** The log-clean handler: applies (charges) each item of a partition this node backs, skips the others. */
+    private void clean(Worker w, Op call) {
+        long applied = 0, skipped = 0;
+        int count = (int) Bytes.getLong(call.data, ENTRY_COUNT);
+        int p = ENTRY_ITEMS;
+        for (int i = 0; i < count; i++) {
+            long word = Bytes.getLong(call.data, p + ITEM_TABLE);
+            if (backs(w.node, (int) (word >>> OWNER_SHIFT))) applied++; else skipped++;
+            p += ITEM_RECORD + Bytes.align8((int) (word >>> LENGTH_SHIFT & FIELD16));
+        }
+        cleaned.addAndGet(w.node, applied);
+        cleanMessages.incrementAndGet(w.node);
+        org.rccj.primitives.CostProfile cost = w.ep.profile();
+        w.charge(applied * cost.tupleOpNs + skipped * cost.localOpNs);
+        call.replyBuffer(0);
+        w.reply(call);
+    }
+
+    private final AtomicLongArray cleaned, cleanMessages;
+
+    /** Log-clean items applied by node {@code node}'s handlers so far (tests). */
+    public long cleanedItems(int node) { return cleaned.get(node); }
+
+    /** Log-clean messages node {@code node}'s handlers served so far (tests). */
+    public long cleanMessages(int node) { return cleanMessages.get(node); }
+
+    private boolean backs(int node, int partition) {
+        for (int b = 1; b <= backups; b++) if (rings.backup(partition, b) == node) return true;
+        return false;
     }
 
     /** Reads back the transaction id of the entry at a ring position on a node (tests). */

@@ -35,12 +35,14 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param VERIFY = Param.ofBoolean("verify", false, "record the history, check serializability and the workload invariants; exit 1 on failure");
     public static final Param HISTORY = new Param("history", Param.Type.STRING, null, 0, 0, List.of(), "file to write the committed history to (JSON lines, design.md §8)");
     public static final Param BACKOFF_US = Param.ofDouble("backoff_us", 2, 0, 1e6, "first back-off after an abort, us; doubles per retry up to 64x");
+    public static final Param PASSIVE_ACK = Param.ofBoolean("passive_ack", false,
+            "the artifact's PA: true = COMMIT's RPCs get no reply and its one-sided WRITEs go unsignaled (one signaled WR per 64 per queue pair), the log-clean message is not awaited; false = all awaited. RELEASE is always awaited");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
     public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
 
     /** The keys every run has, in summary.json's order. */
     public static final List<Param> TOP_LEVEL = List.of(NAME, FABRIC, NODES, THREADS, COROUTINES, PROTOCOL, HYBRID, REPLICATION,
-            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US);
+            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US, PASSIVE_ACK);
 
     public Config {
         values = frozen(values);
@@ -60,6 +62,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     /** The history file, or null. */
     public String history() { return (String) get(HISTORY); }
     public double backoffUs() { return (double) get(BACKOFF_US); }
+    public boolean passiveAck() { return (boolean) get(PASSIVE_ACK); }
 
     /** The workload's resolved settings, with its {@code name} first. */
     @SuppressWarnings("unchecked")
@@ -84,7 +87,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
 
     /** What protocols and workloads are told about the run. */
     public ClusterShape shape() {
-        return new ClusterShape(nodes(), threads(), coroutines(), replication(), warmupMs(), seed());
+        return new ClusterShape(nodes(), threads(), coroutines(), replication(), warmupMs(), seed(), passiveAck());
     }
 
     /** The resolved config as a tree (a mutable copy), in the key order of design.md §6 (for summary.json). */

@@ -70,6 +70,7 @@ public final class ConfigResolver {
         }
         Config c = new Config(v, hybrid, pf, wf, ff);
         ff.check(c.fabricSettings());
+        ff.checkPassiveAck(c.passiveAck());
         return c;
     }
 

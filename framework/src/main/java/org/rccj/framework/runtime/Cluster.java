@@ -32,7 +32,7 @@ public final class Cluster {
         this.workload = workload;
         this.fabric = fabric;
         this.store = store;
-        this.log = new CoordinatorLog(shape, fabric, h -> register("log.append", h));
+        this.log = new CoordinatorLog(shape, fabric, this::register);
         long rows = 0;
         for (Table t : store.tables()) rows += t.capacityPerNode;
         int entries = (int) Math.min(1 << 23, Math.max(1 << 12, rows));

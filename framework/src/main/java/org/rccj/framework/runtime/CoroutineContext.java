@@ -110,7 +110,8 @@ public final class CoroutineContext implements TxContext {
 
     /**
      * Posts the queued ops: one doorbell batch per destination node (in order of first appearance, each
-     * batch in queuing order). Does not wait.
+     * batch in queuing order). Does not wait. A one-sided op that would be the 64th unsignaled WR in a row on
+     * the worker's queue pair to its node goes signaled (send-queue flow control, {@link Worker#flowControl}).
      */
     public void flush() {
         int n = queuedCount;
@@ -127,6 +128,7 @@ public final class CoroutineContext implements TxContext {
                     queued[j] = null;
                 }
             }
+            if (first.verb.oneSided) worker.flowControl(group, g);
             for (int k = 0; k < g; k++) if (group[k].signaled) pending++;
             if (first.verb.oneSided) {
                 ep.post(group, g);

@@ -27,6 +27,13 @@ public final class Worker implements WorkerHost {
     final WorkerStats stats;
     private int done;
     List<String> typeNames;
+    /**
+     * Unsignaled one-sided WRs posted in a row on this worker's queue pair to each node: an RC send queue
+     * frees its entries only when a signaled WR after them completes, so the artifact signals one WR once
+     * {@code POLL_THRSHOLD} (64) have gone unsignaled ({@code rc_need_poll} in rdma_sched.h:52-63).
+     */
+    private final int[] unsignaledRun;
+    public static final int SIGNAL_EVERY = 64;
     /** Next free byte in each backup's log ring for this worker (see CoordinatorLog). */
     private long logPosition;
 
@@ -39,6 +46,28 @@ public final class Worker implements WorkerHost {
         this.coroutines = new CoroutineContext[coroutines];
         this.cache = cluster.locationCache(node);
         this.stats = stats;
+        this.unsignaledRun = new int[cluster.nodes()];
+    }
+
+    /** Send-queue flow control of a one-sided doorbell batch about to be posted (see {@link #unsignaledRun}). */
+    void flowControl(Op[] batch, int n) { flowControl(unsignaledRun, batch, n); }
+
+    /**
+     * Signals the op that would be the {@link #SIGNAL_EVERY}th unsignaled WR in a row to its node; a signaled op
+     * starts the count again. {@code unsignaledRun[node]}: the count so far, updated.
+     */
+    static void flowControl(int[] unsignaledRun, Op[] batch, int n) {
+        for (int k = 0; k < n; k++) {
+            Op op = batch[k];
+            if (op.fromNic) continue;
+            int dst = op.node;
+            if (op.signaled) {
+                unsignaledRun[dst] = 0;
+            } else if (++unsignaledRun[dst] == SIGNAL_EVERY) {
+                op.signaled = true;
+                unsignaledRun[dst] = 0;
+            }
+        }
     }
 
     void start(CoroutineContext c, Runnable body) {
@@ -104,5 +133,6 @@ public final class Worker implements WorkerHost {
 
     @Override public int handlers() { return cluster.handlerCount(); }
     @Override public boolean hasReady() { return !ready.isEmpty(); }
+    @Override public int readyCount() { return ready.size(); }
     @Override public boolean finished() { return done == coroutines.length; }
 }

@@ -8,8 +8,9 @@ package org.rccj.framework.spi;
  * @param replication copies of the coordinator log (the coordinator plus replication-1 backups)
  * @param warmupMs warm-up before measuring (virtual ms on a virtual-time fabric)
  * @param seed the run's random seed
+ * @param passiveAck the run's {@code passive_ack}: COMMIT's messages and WRITEs and the log-clean message are not awaited
  */
-public record ClusterShape(int nodes, int threads, int coroutines, int replication, double warmupMs, long seed) {
+public record ClusterShape(int nodes, int threads, int coroutines, int replication, double warmupMs, long seed, boolean passiveAck) {
     /** Workers in the whole cluster. */
     public int workers() { return nodes * threads; }
 }

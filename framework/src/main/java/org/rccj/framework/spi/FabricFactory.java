@@ -36,6 +36,12 @@ public interface FabricFactory {
      */
     default void check(Map<String, Object> settings) {}
 
+    /**
+     * Refuses a {@code passive_ack} value the fabric cannot honour with a {@link org.rccj.framework.config.ConfigException}
+     * naming the key; the default honours both (its endpoints carry passive RPCs and unsignaled WRs).
+     */
+    default void checkPassiveAck(boolean passiveAck) {}
+
     /** Figures the fabric measured in the run (for summary.json's {@code extra}); {@code fabric} is one this factory made. */
     default Map<String, Double> metrics(Fabric fabric, FabricSetup setup) { return Map.of(); }
 }

@@ -9,9 +9,9 @@ import org.rccj.framework.txn.Tx;
  * The tail shared by protocols that end the same way: LOG (the coordinator log), COMMIT (install the writes
  * and unlock them, in one round trip on either transport) and RELEASE of what is still held (read locks),
  * each on the transport its hybrid bit names. And the abort path: RELEASE alone. A RELEASE with nothing to
- * release is neither run nor timed. After the commit decision nothing waits for COMMIT's or RELEASE's reply,
- * so their RPC halves are passive ({@link WriteStage#runPassive}); an abort's RELEASE stays signaled (the
- * retry must not find its own locks still held; the artifact waits there too).
+ * release is neither run nor timed. COMMIT follows the run's {@code passive_ack} ({@link WriteStage#runPassive});
+ * RELEASE is awaited in both modes, after a commit and after an abort, as the artifact's RELEASE is whatever PA
+ * says (nowait_rdma.cc:450-453, occ_rdma.cc:216-217, MVCC/SUNDIAL {@code RDMAFAUnlockReq(cid, 0)}).
  */
 public final class CommitTail {
     private CommitTail() {}
@@ -40,7 +40,7 @@ public final class CommitTail {
         } else if (!release.selectsAny(tx)) {
             return;
         }
-        release.runPassive(tx, code.oneSided(Stage.RELEASE));
+        release.run(tx, code.oneSided(Stage.RELEASE));
         ctx.stageEnd(Stage.RELEASE, t);
     }
 

@@ -16,6 +16,9 @@ import org.rccj.primitives.Op;
  * {@link #serve} for each item against its own memory — with the same atomics the one-sided half uses —
  * and the caller gets each item's two result words (and optional payload) back in {@link Items#result}.
  *
+ * A stage whose artifact sends one message per record instead ({@link #onePerItem}) sends one RPC per
+ * selected access, flushed together.
+ *
  * <p>Request: COUNT word, then per item TABLE, KEY, OFFSET, ARG0, ARG1 and the request payload (8-aligned).
  * Reply: per item R0, R1 and the reply payload (8-aligned).
  */
@@ -33,6 +36,13 @@ public abstract class TupleRpc {
         this.handler = cluster.register(name, this::handle);
         this.wires = new Wire[cluster.nodes()][cluster.threads()];
     }
+
+    /**
+     * True when the stage sends one message per item instead of one batched message per destination (OCC's
+     * RPC COMMIT: {@code write_back_oneshot} appends one request per written record and flushes them together,
+     * occ.cc:337-363).
+     */
+    protected boolean onePerItem() { return false; }
 
     /** Bytes of request payload per item of table {@code t} (e.g. a record to install). */
     protected int requestPayload(Table t) { return 0; }
@@ -83,14 +93,16 @@ public abstract class TupleRpc {
             }
         }
         if (n == 0) return;
+        boolean single = onePerItem();
         int nOps = 0;
         for (int k = 0; k < n; k++) {
             int node = tx.access(s.selected[k]).node;
             boolean seen = false;
-            for (int j = 0; j < nOps; j++) if (s.ops[j].node == node) { seen = true; break; }
+            for (int j = 0; j < nOps && !single; j++) if (s.ops[j].node == node) { seen = true; break; }
             if (seen) continue;
+            int end = single ? k + 1 : n;      // the items this message carries: [k, end) on its node
             int bytes = REQ_ITEMS, count = 0;
-            for (int m = k; m < n; m++) {
+            for (int m = k; m < end; m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node == node) {
                     bytes += ITEM_BYTES + Bytes.align8(requestPayload(a.table));
@@ -101,7 +113,7 @@ public abstract class TupleRpc {
             byte[] d = op.data;
             Bytes.putLong(d, REQ_COUNT, count);
             int p = REQ_ITEMS;
-            for (int m = k; m < n; m++) {
+            for (int m = k; m < end; m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node != node) continue;
                 Bytes.putLong(d, p + ITEM_TABLE, a.table.id);
@@ -125,7 +137,7 @@ public abstract class TupleRpc {
         for (int j = 0; j < nOps; j++) {
             Op op = s.ops[j];
             int r = 0;
-            for (int m = 0; m < n; m++) {
+            for (int m = single ? j : 0; m < (single ? j + 1 : n); m++) {
                 Access a = tx.access(s.selected[m]);
                 if (a.node != op.node) continue;
                 items.result(a, Bytes.getLong(op.reply, r + REPLY_R0), Bytes.getLong(op.reply, r + REPLY_R1),

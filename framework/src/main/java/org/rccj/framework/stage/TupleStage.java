@@ -38,6 +38,8 @@ public abstract class TupleStage {
     private int[] idx = new int[8];
     private Op[] ops = new Op[16];
     private int slot, added, round;
+    /** One-sided half of a passive run under {@code passive_ack}: every op goes unsignaled (see {@link #add}). */
+    private boolean unsignaledAll;
 
     private final TupleRpc.Items items = new TupleRpc.Items() {
         @Override public boolean selected(Access a) { return TupleStage.this.selected(a); }
@@ -99,6 +101,7 @@ public abstract class TupleStage {
      * handed back to {@link #completed}.
      */
     protected final Op add(Op op) {
+        if (unsignaledAll) op.unsignaled();
         ctx.add(op);
         if (added < 2) ops[2 * slot + added++] = op;
         return op;
@@ -131,11 +134,23 @@ public abstract class TupleStage {
     /** Runs the stage over accesses {@code [from, to)}; throws the first failure once every reply is in. */
     public final void run(Tx tx, int from, int to, boolean oneSided) { run(tx, from, to, oneSided, false); }
 
-    /** As {@link #run(Tx, int, int, boolean)}; {@code passive}: the RPC half goes passive (see {@link WriteStage#runPassive}). */
+    /**
+     * As {@link #run(Tx, int, int, boolean)}; {@code passive} and the run's {@code passive_ack}: nothing is awaited
+     * (see {@link WriteStage#runPassive}).
+     */
     final void run(Tx tx, int from, int to, boolean oneSided, boolean passive) {
         verdict.reset();
-        if (oneSided) postAll(tx, from, to);
-        else rpc().call(ctx, caller, tx, from, to, items, passive);
+        passive &= ctx.cluster.shape.passiveAck();
+        if (oneSided) {
+            unsignaledAll = passive;
+            try {
+                postAll(tx, from, to);
+            } finally {
+                unsignaledAll = false;
+            }
+        } else {
+            rpc().call(ctx, caller, tx, from, to, items, passive);
+        }
         ctx.release();
         verdict.check();
     }

@@ -22,11 +22,13 @@ public abstract class WriteStage extends TupleStage {
     protected final Op install(Op op) { return add(op.unsignaled()); }
 
     /**
-     * Runs the stage where the coordinator needs no reply before going on (COMMIT after the decision, RELEASE
-     * after a commit): the RPC half sends passive RPCs (DrTM+H's "two-sided primitive with passive ACK" for the
-     * commit phase; the artifact's PA write-back): no reply message, no wait, the stores count as done once
-     * posted, and the fabric learns each handler ran from a later completion from the same node. The one-sided
-     * half is unchanged: install writes unsignaled, the unlock WRITE after them signaled and awaited.
+     * Runs COMMIT after the decision with the run's {@code passive_ack} (the artifact's PA build switch, both
+     * halves): with it, the RPC half sends passive RPCs (no reply message, no wait; the fabric learns each
+     * handler ran from a later completion from the same node; the artifact's commit handlers reply only with
+     * PA=0) and the one-sided half posts install and unlock WRITEs all unsignaled (its
+     * {@code post_batch_pending}): nothing is awaited except the flow-control signal of one WR per 64 on a
+     * queue pair ({@link org.rccj.framework.runtime.CoroutineContext#flush}). Without it, both halves are
+     * awaited (one-sided: install writes unsignaled, the unlock WRITE after them signaled).
      */
     public final void runPassive(Tx tx, boolean oneSided) { run(tx, 0, tx.size(), oneSided, true); }
 

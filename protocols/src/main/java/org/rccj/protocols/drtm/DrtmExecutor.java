@@ -113,7 +113,7 @@ final class DrtmExecutor extends TxnExecutor {
             long xend = ctx.now() - t;
             if (!tx.readOnly()) {
                 t = ctx.stageStart();
-                ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+                ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG), false);   // no log-clean message (CoordinatorLog)
                 ctx.stageEnd(Stage.LOG, t);
                 t = ctx.stageStart();
                 commit.commit(tx, code.oneSided(Stage.COMMIT));

@@ -14,11 +14,15 @@ import org.rccj.primitives.Op;
  * COMMIT stage: install each write (new version word, then the record) and release its lock, in one round
  * trip. One-sided: an unsignaled WRITE of version and record, then a signaled WRITE clearing the lock word,
  * in one doorbell batch on the same queue pair (executed in order). RPC: the handler writes the same bytes,
- * then clears the lock (the artifact's commit handler, {@code inplace_write_op} with {@code lock = 0}).
+ * then clears the lock (the artifact's commit handler, {@code inplace_write_op} with {@code lock = 0}); one
+ * message per written record, as the artifact's {@code write_back_oneshot} sends them.
  */
 final class OccCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
         Rpc(Cluster c) { super(c, "occ.commit"); }
+
+        /** One message per written record, flushed together ({@code write_back_oneshot}, occ.cc:337-363). */
+        @Override protected boolean onePerItem() { return true; }
 
         @Override protected int requestPayload(Table t) { return 8 + t.recordBytes; }
 
