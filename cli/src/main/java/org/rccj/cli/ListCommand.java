@@ -81,7 +81,7 @@ final class ListCommand implements Command {
         }
         out.println();
         out.println("transport (top-level keys; sim and local honour both values, tcp and ucx refuse passive_ack true; docs/design.md Decisions 2026-11-26):");
-        for (Param p : List.of(org.rccj.framework.run.Config.PASSIVE_ACK)) {
+        for (Param p : List.of(org.rccj.framework.run.Config.PASSIVE_ACK, org.rccj.framework.run.Config.LOCAL_ACCESS)) {
             out.print(Help.paramLine(p, "  "));
         }
         out.println();

@@ -45,6 +45,10 @@ class BadInputTest {
         runYaml(Cli.yaml("fabric: tcp"), "--set", "passive_ack=true").assertBadInput("passive_ack", "tcp", "false");
     }
 
+    @Test void badLocalAccess() throws Exception {
+        runYaml(Cli.yaml(), "--set", "local_access=nic").assertBadInput("local_access", "nic", "network", "cpu");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

@@ -49,6 +49,17 @@ public interface Fabric extends AutoCloseable {
     default void oneSidedAtomics(boolean used) {}
 
     /**
+     * {@code local_access: network} (true): an op or RPC a worker posts to its own node goes through the NIC as
+     * one to another node does (one-sided: a queue pair connected to the own node; RPC: a message to the own
+     * node, served by its worker at its poll point), as RCC's artifact runs every transaction; false: the local
+     * shortcut (a plain memory operation, a direct handler call). Set before {@link #run}; a fabric that has no
+     * such path refuses true.
+     */
+    default void localThroughNic(boolean on) {
+        if (on) throw new UnsupportedOperationException(name() + " has no path through the NIC for local accesses");
+    }
+
+    /**
      * A message the NIC of node {@code from} sends on its own at virtual time {@code at} (simulated NIC
      * hardware, e.g. HADES's squash): {@code op} (built as a WRITE of its payload with a {@link NicAction})
      * is costed as an unsignaled one-sided WRITE the NIC generates itself (no core, no doorbell, no WQE fetch:

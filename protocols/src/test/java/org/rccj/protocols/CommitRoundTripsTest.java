@@ -84,17 +84,21 @@ class CommitRoundTripsTest {
     /**
      * LOG goes to the backups of every partition the transaction writes and of the coordinator's (the artifact's
      * log_remote). Two nodes, one backup each: node 0's transaction writes node 1's key, so its entry goes to
-     * node 1 (node 0's backup: a WRITE) and to node 0 itself (node 1's backup: a local-shortcut store).
+     * node 1 (node 0's backup: a WRITE) and to node 0 itself (node 1's backup): with {@code local_access: cpu} a
+     * local-shortcut store and a direct call of the log-clean handler, with {@code network} (the artifact's node id
+     * -1) a WRITE and a log-clean message through the own NIC like the other node's.
      */
-    @ParameterizedTest(name = "{0}")
-    @CsvSource({"occ", "nowait"})
-    void logGoesToTheBackupsOfWrittenPartitions(String protocol) {
-        RunResult r = run(protocol, HybridCode.allOneSided(stages(protocol)).code(), 0, 2);
-        assertTrue(r.verification.passed(), protocol + " " + r.verification);
+    @ParameterizedTest(name = "{0}, local_access {1}")
+    @CsvSource({"occ,cpu", "nowait,cpu", "occ,network", "nowait,network"})
+    void logGoesToTheBackupsOfWrittenPartitions(String protocol, String localAccess) {
+        RunResult r = run(protocol, HybridCode.allOneSided(stages(protocol)).code(), 0, 2, "local_access", localAccess);
+        String what = protocol + ", local_access " + localAccess;
+        assertTrue(r.verification.passed(), what + " " + r.verification);
         assertEquals(0, r.aborts(), r.abortReasons.toString());
-        assertPerCommit(2, r.network.local, r, protocol + ": the entry and the log-clean message for the written partition's backup (the coordinator's node)");
-        assertPerCommit(3, r.network.write, r, protocol + ": 2 commit WRITEs and the entry for the coordinator's backup");
-        assertPerCommit(1, r.network.rpc, r, protocol + ": the log-clean message to the coordinator's backup");
+        boolean network = localAccess.equals("network");
+        assertPerCommit(network ? 0 : 2, r.network.local, r, what + ": the entry and the log-clean message for the written partition's backup (the coordinator's node)");
+        assertPerCommit(network ? 4 : 3, r.network.write, r, what + ": 2 commit WRITEs and the entries for the backups through the NIC");
+        assertPerCommit(network ? 2 : 1, r.network.rpc, r, what + ": the log-clean messages through the NIC");
     }
 
     /**

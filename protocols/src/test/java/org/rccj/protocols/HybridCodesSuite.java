@@ -11,9 +11,9 @@ import org.rccj.framework.spi.Stage;
 
 /**
  * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim, with both
- * values of {@code passive_ack} (and pure codes use pure transports: all-onesided posts no RPC but the
- * log-clean messages, so it is checked without a log); the named codes (or every code) also run on local,
- * with the two values in turn. A protocol's test names itself
+ * values of {@code passive_ack} and of {@code local_access} (and pure codes use pure transports: all-onesided
+ * posts no RPC but the log-clean messages, so it is checked without a log); the named codes (or every code)
+ * also run on local, with the four combinations in turn. A protocol's test names itself
  * and adds its own checks of each sim run ({@link #check}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -41,34 +41,41 @@ public abstract class HybridCodesSuite {
 
     Stream<String> localCodes() { return local.length == 0 ? codes().map(String::valueOf) : Stream.of(local); }
 
-    /** The values of passive_ack; the first is the default. */
+    /** The values of passive_ack and of local_access; the first of each is the default. */
     static final boolean[] PASSIVE_ACK = {false, true};
+    static final String[] LOCAL_ACCESS = {"network", "cpu"};
 
+    /** Every code with the four combinations of the two options. */
     Stream<Arguments> simRuns() {
-        return codes().flatMap(c -> Stream.of(Arguments.of(c, PASSIVE_ACK[0]), Arguments.of(c, PASSIVE_ACK[1])));
+        return codes().flatMap(c -> Stream.of(PASSIVE_ACK[0], PASSIVE_ACK[1]).flatMap(pa ->
+                Stream.of(LOCAL_ACCESS).map(la -> Arguments.of(c, pa, la))));
     }
 
+    /** The local codes, each with the next of the four combinations in turn. */
     Stream<Arguments> localRuns() {
         int[] i = {0};
-        return localCodes().map(c -> Arguments.of(c, PASSIVE_ACK[i[0]++ % PASSIVE_ACK.length]));
+        return localCodes().map(c -> {
+            int k = i[0]++;
+            return Arguments.of(c, PASSIVE_ACK[k % 2], LOCAL_ACCESS[(k / 2) % 2]);
+        });
     }
 
-    @ParameterizedTest(name = "sim code {0}, passive_ack {1}")
+    @ParameterizedTest(name = "sim code {0}, passive_ack {1}, local_access {2}")
     @MethodSource("simRuns")
-    void sim(int code, boolean passiveAck) {
-        String what = "sim code " + code + ", passive_ack " + passiveAck;
-        RunResult r = verified(HybridCodes.sim(protocol, code, "passive_ack", passiveAck), what);
-        if (passiveAck != PASSIVE_ACK[0]) return;
+    void sim(int code, boolean passiveAck, String localAccess) {
+        String what = "sim code " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess;
+        RunResult r = verified(HybridCodes.sim(protocol, code, "passive_ack", passiveAck, "local_access", localAccess), what);
+        if (passiveAck != PASSIVE_ACK[0] || !localAccess.equals(LOCAL_ACCESS[0])) return;
         check(r, code);
         boolean allOneSided = code == org.rccj.framework.spi.HybridCode.allOneSided(stages).code();
         HybridCodes.assertPureCodesUsePureTransports(allOneSided ? HybridCodes.sim(protocol, code, "replication", 1) : r, code, stages);
     }
 
-    @ParameterizedTest(name = "local {0}, passive_ack {1}")
+    @ParameterizedTest(name = "local {0}, passive_ack {1}, local_access {2}")
     @MethodSource("localRuns")
-    void local(String code, boolean passiveAck) {
-        checkLocal(verified(HybridCodes.local(protocol, code, "passive_ack", passiveAck),
-                "local " + code + ", passive_ack " + passiveAck), code);
+    void local(String code, boolean passiveAck, String localAccess) {
+        checkLocal(verified(HybridCodes.local(protocol, code, "passive_ack", passiveAck, "local_access", localAccess),
+                "local " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess), code);
     }
 
     private static RunResult verified(RunResult r, String what) {

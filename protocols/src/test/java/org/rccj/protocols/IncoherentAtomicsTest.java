@@ -22,18 +22,23 @@ class IncoherentAtomicsTest {
     static Stream<Arguments> everyCodeOfEveryProtocol() {
         return Registry.protocols().stream()
                 .filter(pf -> !pf.name().contains("-"))      // test-only broken variants (occ-novalidate, ...)
-                .flatMap(pf -> HybridCode.all(pf.stages()).stream().map(h -> Arguments.of(pf.name(), h.code())));
+                .flatMap(pf -> HybridCode.all(pf.stages()).stream().flatMap(h -> java.util.stream.Stream.of("cpu", "network")
+                        .map(la -> Arguments.of(pf.name(), h.code(), la))));
     }
 
-    @ParameterizedTest(name = "{0} code {1}")
+    /**
+     * With {@code local_access: cpu} a node's own coordinators also take CPU atomics (the local shortcut), so every
+     * code that needs loopback takes it; with {@code network} only RPC handlers do (own-node CAS/FAA are NIC atomics).
+     */
+    @ParameterizedTest(name = "{0} code {1}, local_access {2}")
     @MethodSource("everyCodeOfEveryProtocol")
-    void verifiesUnderTheFault(String protocol, int code) {
-        RunResult r = HybridCodes.sim(protocol, code, "faults.incoherent_atomics", true);
-        HybridCodes.assertVerified(r, protocol + " code " + code);
+    void verifiesUnderTheFault(String protocol, int code, String localAccess) {
+        RunResult r = HybridCodes.sim(protocol, code, "faults.incoherent_atomics", true, "local_access", localAccess);
+        HybridCodes.assertVerified(r, protocol + " code " + code + ", local_access " + localAccess);
         ProtocolFactory pf = Registry.protocols().stream().filter(f -> f.name().equals(protocol)).findFirst().orElseThrow();
-        if (pf.needsLoopback(code)) {
+        if (pf.needsLoopback(code) && localAccess.equals("cpu")) {
             assertTrue(r.extra.getOrDefault("loopback_atomics", 0.0) > 0, "no CPU atomic took the loopback: " + r.extra);
-        } else {
+        } else if (!pf.needsLoopback(code)) {
             // the declaration (ProtocolFactory.nicAtomicStages) is what spares this code the loopback: no stage
             // bound one-sided in it may post a NIC atomic
             assertEquals(0, r.network.cas + r.network.faa, "code " + code + " posted NIC atomics but is declared not to need loopback");
@@ -48,7 +53,7 @@ class IncoherentAtomicsTest {
         // shortcut) on the same lock words. Hot accounts make the two meet inside a NIC CAS's read-write gap.
         RunResult r = Runs.run(Runs.smallBank("protocol", "occ", "hybrid", "all-onesided", "coroutines", 8,
                 "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 10.0,
-                "faults.incoherent_atomics", true, "faults.cpu_local_atomics", true));
+                "faults.incoherent_atomics", true, "faults.cpu_local_atomics", true, "local_access", "cpu"));
         assertTrue(r.extra.get("atomic_races") > 0, r.extra.toString());
         assertFalse(r.verification.passed(), "CPU CAS racing incoherent NIC CAS went unnoticed: " + r.verification);
     }
@@ -57,7 +62,7 @@ class IncoherentAtomicsTest {
     void sameRunWithLoopbackIsSerializable() {
         RunResult r = Runs.run(Runs.smallBank("protocol", "occ", "hybrid", "all-onesided", "coroutines", 8,
                 "workload.accounts_per_thread", 20, "workload.hot_probability", 0.9, "duration_ms", 10.0,
-                "faults.incoherent_atomics", true));
+                "faults.incoherent_atomics", true, "local_access", "cpu"));
         assertTrue(r.verification.passed(), r.verification.toString());
         assertTrue(r.extra.get("loopback_atomics") > 0);
     }

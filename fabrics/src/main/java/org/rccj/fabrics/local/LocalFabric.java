@@ -53,7 +53,15 @@ public final class LocalFabric implements Fabric {
     @Override public RegisteredMemory memory(int node) { return memory[node]; }
     @Override public Endpoint endpoint(int node, int worker) { return workers[node][worker]; }
 
-
+    /**
+     * local_access: network: an RPC to the own node goes through the worker's inbox like any other (served at its
+     * next poll, its reply too), and an own-node one-sided op counts as a network op with its doorbell; every
+     * one-sided op is done by the issuing thread on the target's memory here, the own node's included.
+     */
+    @Override
+    public void localThroughNic(boolean on) {
+        for (LocalWorker[] ws : workers) for (LocalWorker w : ws) w.viaNic = on;
+    }
 
     @Override
     public void run(WorkerHost[][] hosts) {
@@ -133,9 +141,10 @@ public final class LocalFabric implements Fabric {
 
         private void post1(Op op, boolean doorbell) {
             op.posted(node, worker);
-            if (op.node == node) counters.local++; else counters.count(op);
+            boolean local = op.node == node && !viaNic;
+            if (local) counters.local++; else counters.count(op);
             if (op.verb == Verb.RPC) {
-                if (op.node == node) {
+                if (local) {
                     host.onRpc(op);
                     return;
                 }
@@ -144,7 +153,7 @@ public final class LocalFabric implements Fabric {
                 workers[op.node][worker % threads].deliver(op);
                 return;
             }
-            if (doorbell && op.node != node) counters.doorbells++;
+            if (doorbell && !local) counters.doorbells++;
             MemoryOps.execute(memory[op.node], op);
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
@@ -154,16 +163,16 @@ public final class LocalFabric implements Fabric {
         public void reply(Op call) {
             if (!call.signaled) {
                 // passive RPC: no reply message; the handler has run, which is what a later reply would tell
-                if (call.srcNode != node) rpcsInFlight.decrementAndGet();
+                if (call.srcNode != node || viaNic) rpcsInFlight.decrementAndGet();
                 call.inFlight = false;
                 return;
             }
-            if (call.srcNode == node && call.srcWorker == worker) {
+            if (call.srcNode == node && call.srcWorker == worker && !viaNic) {
                 call.inFlight = false;
                 host.onComplete(call);
                 return;
             }
-            if (call.srcNode == node) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
+            if (call.srcNode == node && !viaNic) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
             call.kind = K_REPLY;
             workers[call.srcNode][call.srcWorker].deliver(call);
         }

@@ -51,9 +51,11 @@ public final class SimFabric implements Fabric {
     private long loopbackAtomics, atomicRaces;
     private byte[] tornCheck = new byte[64];
     /** NIC time of a QP-context miss per RC op side, averaged over the uniform access to all QPs. */
-    private final double qpMissNs;
+    private double qpMissNs;
     /** Expected latency an RC op pays for QP-context misses at its two ends (a PCIe round trip per miss). */
-    private final long qpMissDelayNs;
+    private long qpMissDelayNs;
+    /** local_access: network: ops and RPCs to the own node go through the NIC (loopback, no wire). */
+    private boolean viaNic;
     /** CPU atomics go through the local NIC (profile: NIC atomics incoherent, and the run uses them). */
     private boolean loopback;
     /** The worker whose core is running (handlers and coroutines), for CPU atomics; null outside. */
@@ -77,9 +79,7 @@ public final class SimFabric implements Fabric {
         workers = new SimWorker[nodes][threads];
         // RC: a QP per (worker, remote node), counted per NIC as DrTM+H counts them (80 nodes x 12 workers per
         // NIC = 960 QPs); UD two-sided messages need one QP per worker and never miss
-        long qps = (long) threads * (nodes - 1);
-        qpMissNs = cost.qpMissNs * cost.qpMissFraction(qps);
-        qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
+        qpContexts((long) threads * (nodes - 1));
         for (int n = 0; n < nodes; n++) {
             memory[n] = RegisteredMemory.direct(n);
             nics[n] = new SimNic();
@@ -98,6 +98,29 @@ public final class SimFabric implements Fabric {
         loopback = used && !cost.nicAtomicsCoherent && !faults.cpuLocalAtomics();
         for (RegisteredMemory m : memory) m.cpuAtomics(loopback || faults.incoherentAtomics() ? cpuAtomics : null);
     }
+
+    private void qpContexts(long qps) {
+        qpMissNs = cost.qpMissNs * cost.qpMissFraction(qps);
+        qpMissDelayNs = Math.round(2 * cost.qpMissLatencyNs * cost.qpMissFraction(qps));
+    }
+
+    /**
+     * {@code local_access: network}: a worker's ops and RPCs to its own node go through its NIC as the artifact's
+     * do (a QP connected to self, so a NIC holds one more RC QP per worker; an RPC is a message to the own node,
+     * served at the worker's poll point): the NIC's requester and responder work, the loopback latency, no link
+     * and no wire.
+     */
+    @Override
+    public void localThroughNic(boolean on) {
+        viaNic = on;
+        qpContexts((long) threads * (on ? nodes : nodes - 1));
+    }
+
+    /**
+     * One way through the local NIC for an op or message to the own node ({@code local_access: network}): half of
+     * the profile's loopback round trip ({@code nic.loopback_ns}: PCIe for the WQE, the access and the completion).
+     */
+    private long loopbackOneWay() { return cost.loopbackNs / 2; }
 
     /** True when CPU atomics take the loopback path in this run. */
     public boolean loopbackAtomics() { return loopback; }
@@ -356,7 +379,8 @@ public final class SimFabric implements Fabric {
     /** An op executed at its responder: its completion travels back, or (unsignaled) it is simply done. */
     private void complete(Op op) {
         if (op.signaled) {
-            long back = now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
+            long back = viaNic && op.node == op.srcNode ? now + loopbackOneWay()
+                    : now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
             op.kind = K_DONE;
             queue.push(op, back);
         } else {
@@ -510,7 +534,8 @@ public final class SimFabric implements Fabric {
         private void post1(Op op, boolean ringDoorbell) {
             op.posted(node, worker);
             op.rang = ringDoorbell;
-            if (op.node == node) {
+            boolean self = op.node == node;
+            if (self && !viaNic) {
                 local(op);
                 return;
             }
@@ -522,10 +547,8 @@ public final class SimFabric implements Fabric {
                     passive.add(op);
                 }
                 charge(cost.rpcSendNs);
-                double start = Math.max(cpuAt, src.egressFreeAt);
-                src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
                 op.kind = K_MSG_REQUEST;
-                queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
+                queue.push(op, leave(src, op.length, self) + cost.rpcReceiveNs);
                 return;
             }
             if (op.fromNic) {
@@ -537,11 +560,21 @@ public final class SimFabric implements Fabric {
                 }
                 charge(cost.postWqeNs);
             }
-            double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + (op.verb == Verb.WRITE ? op.length / cost.linkBytesPerNs : 0);
             op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+            queue.push(op, leave(src, op.verb == Verb.WRITE ? op.length : 0, self));
+        }
+
+        /**
+         * When a message or op with {@code bytes} of payload on the link, leaving this core now, reaches its target
+         * NIC: after the egress link and the wire, or, to the own node ({@code local_access: network}), after the
+         * loopback through the NIC (no link, no wire).
+         */
+        private long leave(SimNic src, int bytes, boolean self) {
+            if (self) return cpuAt + loopbackOneWay();
+            double start = Math.max(cpuAt, src.egressFreeAt);
+            src.egressFreeAt = start + bytes / cost.linkBytesPerNs;
+            return Math.round(src.egressFreeAt) + cost.oneWayNs;
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -582,10 +615,10 @@ public final class SimFabric implements Fabric {
             if (!call.signaled) {
                 // passive RPC: no reply message; the sender learns it from its next signaled reply from here
                 call.handled = true;
-                if (call.srcNode == node) call.inFlight = false;
+                if (call.srcNode == node && !viaNic) call.inFlight = false;
                 return;
             }
-            if (call.srcNode == node) {
+            if (call.srcNode == node && !viaNic) {
                 call.inFlight = false;
                 if (call.srcWorker == worker) {
                     host.onComplete(call);
@@ -596,11 +629,8 @@ public final class SimFabric implements Fabric {
                 return;
             }
             charge(cost.rpcSendNs);
-            SimNic src = nics[node];
-            double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + call.replyLength / cost.linkBytesPerNs;
             call.kind = K_MSG_REPLY;
-            queue.push(call, Math.round(src.egressFreeAt) + cost.oneWayNs + cost.rpcReceiveNs);
+            queue.push(call, leave(nics[node], call.replyLength, call.srcNode == node) + cost.rpcReceiveNs);
         }
 
         @Override

@@ -139,6 +139,12 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     @Override public void close() { cluster.close(); }
 
+    /** local_access: network: own-node RPCs are messages served at the worker's poll (see ThreadWorker#viaNic). */
+    @Override
+    public void localThroughNic(boolean on) {
+        for (TcpWorker w : workers) w.viaNic = on;
+    }
+
     /**
      * A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done (a passive
      * RPC too: its target replies on the wire anyway, which costs a frame but tells exactly when its handler ran).
@@ -177,6 +183,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         }
 
         @Override protected boolean nothingQueued() { return calls.isEmpty() && finished.isEmpty(); }
+
+        @Override protected void arriveHere(Op call) { calls.add(call); }
 
         @Override
         protected void loop() {

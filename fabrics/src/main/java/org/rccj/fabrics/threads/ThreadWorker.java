@@ -28,6 +28,12 @@ public abstract class ThreadWorker implements Endpoint {
     /** The worker's host, set before its thread starts (volatile: a network thread may read it). */
     public volatile WorkerHost host;
     private volatile boolean parked;
+    /**
+     * {@code local_access: network} (set before the run): an RPC to the own node is a message this worker serves
+     * at its next poll ({@link #arriveHere}), and an own-node one-sided op counts as a network op with its doorbell,
+     * though done here on the memory as the target's NIC would (these fabrics have no loopback hop to model).
+     */
+    public boolean viaNic;
     private boolean reportedFinished;
     private long busyNs, idleSince = -1;
 
@@ -89,6 +95,11 @@ public abstract class ThreadWorker implements Endpoint {
     /** Sleeps up to {@code ns} (fewer when woken): an idle worker's park, after nothing was found queued. */
     protected void park(long ns) { LockSupport.parkNanos(ns); }
 
+    /** Queues an RPC this worker sent to its own node ({@link #viaNic}) for its next poll, as if it had arrived. */
+    protected void arriveHere(Op call) {
+        throw new UnsupportedOperationException("a fabric that sets viaNic serves its own-node RPCs at its poll");
+    }
+
     /** Nothing queued for this worker (checked after it announced it parks, so a wake cannot be missed). */
     protected abstract boolean nothingQueued();
 
@@ -120,12 +131,13 @@ public abstract class ThreadWorker implements Endpoint {
      * memory operations; an RPC in it goes through {@link #post(Op)}), signaled ones completed before this returns.
      */
     protected final void executeLocally(RegisteredMemory m, Op[] ops, int n) {
+        if (viaNic) counters.doorbells++;
         for (int i = 0; i < n; i++) {
             Op op = ops[i];
             if (op.verb == Verb.RPC) { post(op); continue; }
             op.srcNode = node;
             op.srcWorker = worker;
-            counters.local++;
+            if (viaNic) counters.count(op); else counters.local++;
             MemoryOps.execute(m, op);
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
@@ -142,15 +154,20 @@ public abstract class ThreadWorker implements Endpoint {
     }
 
     /**
-     * Posts an RPC: marks it posted by this worker; one to this worker's own node is served here at once (the local
-     * shortcut: the handler runs on this thread) and false is returned; otherwise it is counted and true says the
-     * caller must send it.
+     * Posts an RPC: marks it posted by this worker; one to this worker's own node is served here (the local
+     * shortcut: the handler runs on this thread at once; with {@link #viaNic}: a message to this worker, served at
+     * its next poll) and false is returned; otherwise it is counted and true says the caller must send it.
      */
     protected final boolean rpcLeaves(Op op) {
         op.posted(node, worker);
         if (op.node == node) {
-            counters.local++;
-            host.onRpc(op);
+            if (viaNic) {
+                counters.count(op);
+                arriveHere(op);
+            } else {
+                counters.local++;
+                host.onRpc(op);
+            }
             return false;
         }
         counters.count(op);

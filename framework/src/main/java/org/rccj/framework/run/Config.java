@@ -37,12 +37,14 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param BACKOFF_US = Param.ofDouble("backoff_us", 2, 0, 1e6, "first back-off after an abort, us; doubles per retry up to 64x");
     public static final Param PASSIVE_ACK = Param.ofBoolean("passive_ack", false,
             "the artifact's PA: true = COMMIT's RPCs get no reply and its one-sided WRITEs go unsignaled (one signaled WR per 64 per queue pair), the log-clean message is not awaited; false = all awaited. RELEASE is always awaited");
+    public static final Param LOCAL_ACCESS = Param.ofChoice("local_access", "network", List.of("network", "cpu"),
+            "network = an access to a tuple of the own node goes through the NIC (one-sided: a queue pair to the own node; RPC: a message to the own node served at the worker's poll point), as in RCC's artifact; cpu = the local shortcut (plain memory operation, direct handler call). HADES, DrTM and CALVIN model their own local path and always use cpu");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
     public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
 
     /** The keys every run has, in summary.json's order. */
     public static final List<Param> TOP_LEVEL = List.of(NAME, FABRIC, NODES, THREADS, COROUTINES, PROTOCOL, HYBRID, REPLICATION,
-            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US, PASSIVE_ACK);
+            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US, PASSIVE_ACK, LOCAL_ACCESS);
 
     public Config {
         values = frozen(values);
@@ -63,6 +65,8 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public String history() { return (String) get(HISTORY); }
     public double backoffUs() { return (double) get(BACKOFF_US); }
     public boolean passiveAck() { return (boolean) get(PASSIVE_ACK); }
+    /** True when accesses to the own node's tuples go through the NIC ({@code local_access: network}). */
+    public boolean localThroughNic() { return "network".equals(get(LOCAL_ACCESS)); }
 
     /** The workload's resolved settings, with its {@code name} first. */
     @SuppressWarnings("unchecked")

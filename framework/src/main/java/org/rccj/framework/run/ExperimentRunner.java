@@ -73,6 +73,7 @@ public final class ExperimentRunner {
                 pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
         // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
         fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
+        fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());
         Cluster cluster = new Cluster(c.shape(), fabric, store, workload);

@@ -28,6 +28,15 @@ public interface ProtocolFactory {
     /** Whether hybrid code {@code code} needs loopback atomics on a NIC whose atomics are incoherent with the CPU's. */
     default boolean needsLoopback(int code) { return (code & Stage.mask(nicAtomicStages())) != 0; }
 
+    /**
+     * Whether {@code local_access: network} applies to this protocol's runs: its accesses to own-node tuples go
+     * through the NIC as RCC's artifact's do (the default). A protocol that models its own local path says false
+     * (HADES: the cores access local memory, its NIC tracks remote accesses; DrTM: local records in the HTM
+     * region; CALVIN: each node executes on its local records), and its runs keep the local shortcut whatever
+     * the key says (summary.json's {@code network.local} shows it).
+     */
+    default boolean localAccessThroughNic() { return true; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 

@@ -16,6 +16,8 @@ public class CalvinFactory implements ProtocolFactory {
     @Override public List<Stage> stages() { return STAGES; }
     /** none: its one-sided stages only WRITE. */
     @Override public List<Stage> nicAtomicStages() { return List.of(); }
+    /** Local accesses stay on the CPU whatever local_access says: each node executes on its own records; remote values are forwarded. */
+    @Override public boolean localAccessThroughNic() { return false; }
     @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 
     @Override

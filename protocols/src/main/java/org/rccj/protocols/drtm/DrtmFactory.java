@@ -36,6 +36,10 @@ public final class DrtmFactory implements ProtocolFactory {
     /** LOCK and READ (the lease): CAS on the lock word, which the HTM commit also CASes. */
 
     @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.READ); }
+
+    /** Local accesses stay on the CPU whatever local_access says: local records are read and written inside the HTM region (DrTM's design). */
+
+    @Override public boolean localAccessThroughNic() { return false; }
     @Override public List<Param> parameters() { return DrtmSettings.PARAMS; }
 
     @Override

@@ -25,6 +25,10 @@ public final class HadesFactory implements ProtocolFactory {
     /** none: its one-sided stages READ and WRITE; its NIC work is the simulated NIC's own. */
 
     @Override public List<Stage> nicAtomicStages() { return List.of(); }
+
+    /** Local accesses stay on the CPU whatever local_access says: the cores access local memory directly; the NIC hardware tracks remote accesses. */
+
+    @Override public boolean localAccessThroughNic() { return false; }
     @Override public List<Param> parameters() { return HadesOptions.params(); }
 
     @Override

@@ -35,9 +35,11 @@ class StarvationFixTest {
     private static void oldestWaiterGetsThrough(String code, String readLocks) {
         // coherent NIC atomics: on cx4-edr the RPC waiters' poller CASes the lock word through the local NIC
         // (~1.3 us, the core waits), which with one-sided unlocks crowds the hot node's core (stream 4 commits,
-        // OLDEST 111 us) and blurs what this scenario shows (wait-die priority, not atomics)
-        RunResult fixed = ScriptedRuns.run("waitdie", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks, "profile", COHERENT);
-        RunResult unfixed = ScriptedRuns.run("waitdie-nofix", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks, "profile", COHERENT);
+        // OLDEST 111 us) and blurs what this scenario shows (wait-die priority, not atomics); the stream's timing was
+        // set with the local shortcut (local_access: cpu): through the NIC its own-node lock round trips pace it so
+        // that OLDEST gets through even without the fix (65 us)
+        RunResult fixed = ScriptedRuns.run("waitdie", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks, "profile", COHERENT, "local_access", "cpu");
+        RunResult unfixed = ScriptedRuns.run("waitdie-nofix", code, "starvation", "workload.hold_us", 3.0, "protocol_options.read_locks", readLocks, "profile", COHERENT, "local_access", "cpu");
         for (RunResult r : new RunResult[] {fixed, unfixed}) {
             assertTrue(r.verification.passed(), code + " " + r.verification);
             assertEquals(0, ScriptedRuns.type(r, "Oldest").aborts, "nothing is older than OLDEST: it never dies");

@@ -212,6 +212,12 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     /** Remembered for {@link #connect}: whether one-sided atomics may race handlers' CPU atomics in this run. */
     @Override public void oneSidedAtomics(boolean used) { oneSidedAtomics = used; }
 
+    /** local_access: network: own-node RPCs are messages served at the worker's poll (see ThreadWorker#viaNic). */
+    @Override
+    public void localThroughNic(boolean on) {
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.viaNic = on;
+    }
+
     /** The UCX settings this fabric was made with. */
     public Map<String, String> ucxConfig() { return ucxConfig; }
 
@@ -400,7 +406,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             return op;
         }
 
-        @Override protected boolean nothingQueued() { return handedOver.isEmpty(); }
+        @Override protected boolean nothingQueued() { return handedOver.isEmpty() && arrived.isEmpty(); }
+
+        @Override protected void arriveHere(Op call) { arrived.add(call); }
 
         // an idle worker sleeps on its UCX event fd: a message, a remote op UCX must serve (emulated RMA over
         // TCP) or a peer worker's signal (a handed-over reply) wakes it at once
