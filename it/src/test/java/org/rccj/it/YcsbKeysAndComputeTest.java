@@ -47,7 +47,7 @@ class YcsbKeysAndComputeTest {
     private static Counters run(Object... kv) {
         Counters c = new Counters();
         Object[] all = new Object[kv.length + 6];
-        System.arraycopy(new Object[] {"workload.keys_per_thread", 1000, "workload.compute_us", 0.0, "duration_ms", 3.0}, 0, all, 0, 6);
+        System.arraycopy(new Object[] {"workload.keys_per_thread", 1000, "workload.compute_us", 0.0, "duration_ms", 4.0}, 0, all, 0, 6);
         System.arraycopy(kv, 0, all, 6, kv.length);
         RunResult r = ItRuns.run(YcsbTatpRuns.ycsb("occ", all), c);
         YcsbTatpRuns.assertVerified(r, "ycsb", "ycsb keys");

@@ -26,7 +26,7 @@ class TpccConsistencyChecksTest {
     interface Corruption { void apply(Store s, Keys k); }
 
     static final Map<String, Object> CONFIG = ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 50,
-            "workload.max_orders_per_district", 300, "duration_ms", 0.5);
+            "workload.max_orders_per_district", 300, "duration_ms", 0.8);
 
     static long get(Store s, String table, long key, int field) { return s.field(s.table(table), key, field); }
 
