@@ -48,6 +48,7 @@ public final class Ucx {
         String dir = System.getenv(LIB_DIR_ENV);
         String ucsName = "libucs.so.0", ucpName = "libucp.so.0";
         String where;
+        noErrorSignals();
         try {
             if (dir != null && !dir.isBlank()) {
                 Path d = Path.of(dir);
@@ -88,6 +89,27 @@ public final class Ucx {
             throw new UcxException("UCX " + version + " is not a version RCC-J's UCX binding knows (it knows "
                     + KNOWN_MAJOR + "." + KNOWN_MINOR_MIN + " to " + KNOWN_MAJOR + "." + KNOWN_MINOR_MAX
                     + "): install one of those (libucx0) or point " + LIB_DIR_ENV + " at one");
+    }
+
+    /**
+     * libucs's constructor installs its error handlers for SIGILL/SIGSEGV/SIGBUS/SIGFPE when the library is loaded,
+     * before {@link #disableSignals} can run; a JVM raises SIGSEGV on purpose (implicit null checks, safepoint polls),
+     * and one that lands in that window went to UCX's handler, which re-raised it and killed the JVM (seen once in the
+     * ucx tests: "SIGSEGV (0xb) ... (sent by kill)" during load). So the variable that lists those signals is emptied in
+     * this process's environment (libc setenv) before libucs is loaded: its constructor then installs none.
+     */
+    private static void noErrorSignals() {
+        Linker linker = Linker.nativeLinker();
+        MemorySegment setenv = linker.defaultLookup().find("setenv").orElseThrow();
+        try (Arena a = Arena.ofConfined()) {
+            int rc = (int) linker.downcallHandle(setenv, FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT))
+                    .invokeExact(a.allocateFrom("UCX_ERROR_SIGNALS"), a.allocateFrom(""), 1);
+            if (rc != 0) throw new IllegalStateException("setenv(UCX_ERROR_SIGNALS) failed");
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     private static void disableSignals() {

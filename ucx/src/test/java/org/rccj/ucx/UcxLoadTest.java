@@ -18,7 +18,7 @@ class UcxLoadTest {
     void loadsTheInstalledLibrary() throws Exception {
         Result r = probe(null);
         assertEquals(0, r.rc, r.out);
-        assertTrue(r.out.matches("loaded 1\\.\\d+\\.\\d+\\n"), r.out);
+        assertTrue(r.out.matches("loaded 1\\.\\d+\\.\\d+\\nUCX_ERROR_SIGNALS=\\[\\]\\n"), "libucs loaded with its error signal handlers: " + r.out);
     }
 
     @Test
