@@ -158,6 +158,10 @@ public final class CostProfile {
         if (runAheadNs >= oneWayNs) {
             throw new IllegalArgumentException("profile " + name + ": sim.run_ahead_ns must be below wire.one_way_ns (" + oneWayNs + ")");
         }
+        if (runAheadNs >= loopbackNs / 2) {
+            // local_access: network sends ops and messages to the own node one loopback leg away
+            throw new IllegalArgumentException("profile " + name + ": sim.run_ahead_ns must be below half of nic.loopback_ns (" + loopbackNs / 2 + ")");
+        }
         tornLineGapNs = l(p, "fault.torn_line_gap_ns");
         atomicGapNs = l(p, "fault.atomic_gap_ns");
     }

@@ -150,7 +150,7 @@ public final class Calibration {
             double oneWay = p.get("wire.one_way_ns") + (mReadRtBoth.meanUs() - sReadRt.meanUs()) * 1e3 / 2;
             p.put("wire.one_way_ns", clamp("wire.one_way_ns", oneWay));
             // the simulator needs its run-ahead bound below the wire latency (a fabric in one process has almost none)
-            p.put("sim.run_ahead_ns", Math.min(p.get("sim.run_ahead_ns"), Math.floor(p.get("wire.one_way_ns") / 2)));
+            p.put("sim.run_ahead_ns", Math.min(p.get("sim.run_ahead_ns"), Math.floor(Math.min(p.get("wire.one_way_ns"), p.get("nic.loopback_ns") / 2) / 2)));
             p.put("wire.rpc_receive_ns", clamp("wire.rpc_receive_ns", p.get("wire.rpc_receive_ns") + (mRpcRtBoth.meanUs() - sRpcRt.meanUs()) * 1e3 / 2));
             if (fabric.softNic()) {
                 // per message, not per op: the unbatched peak is the requester's message per doorbell, the batched
@@ -316,7 +316,7 @@ public final class Calibration {
         m.put("fault.torn_line_bytes", "fault injection only");
         m.put("fault.torn_line_gap_ns", "fault injection only");
         m.put("fault.atomic_gap_ns", "fault injection only");
-        m.put("sim.run_ahead_ns", "simulator, not hardware (lowered to half the fitted wire.one_way_ns if above it)");
+        m.put("sim.run_ahead_ns", "simulator, not hardware (lowered to half the fitted wire.one_way_ns, or a quarter of nic.loopback_ns, if above it)");
         return m;
     }
 

@@ -116,12 +116,6 @@ public final class SimFabric implements Fabric {
         qpContexts((long) threads * (on ? nodes : nodes - 1));
     }
 
-    /**
-     * One way through the local NIC for an op or message to the own node ({@code local_access: network}): half of
-     * the profile's loopback round trip ({@code nic.loopback_ns}: PCIe for the WQE, the access and the completion).
-     */
-    private long loopbackOneWay() { return cost.loopbackNs / 2; }
-
     /** True when CPU atomics take the loopback path in this run. */
     public boolean loopbackAtomics() { return loopback; }
 
@@ -206,11 +200,9 @@ public final class SimFabric implements Fabric {
         op.rang = false;
         op.fromNic = true;
         SimNic src = nics[from];
-        double start = Math.max(Math.max(at, now), src.egressFreeAt);
-        src.egressFreeAt = start + op.length / cost.linkBytesPerNs;
         op.kind = K_NIC_ARRIVE;
         op.result = 0;
-        queue.push(op, Math.round(src.egressFreeAt) + cost.oneWayNs);
+        queue.push(op, src.leave(Math.max(at, now), op.length, false, cost));
     }
 
     @Override
@@ -379,7 +371,7 @@ public final class SimFabric implements Fabric {
     /** An op executed at its responder: its completion travels back, or (unsignaled) it is simply done. */
     private void complete(Op op) {
         if (op.signaled) {
-            long back = viaNic && op.node == op.srcNode ? now + loopbackOneWay()
+            long back = viaNic && op.node == op.srcNode ? now + SimNic.loopbackOneWay(cost)
                     : now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
             op.kind = K_DONE;
             queue.push(op, back);
@@ -394,8 +386,7 @@ public final class SimFabric implements Fabric {
         final Counters counters = new Counters();
         final RunEvent run;
         final ArrayDeque<Op> inbox = new ArrayDeque<>();
-        /** Passive RPCs posted by this worker whose completion it has not learned yet, in posting order. */
-        final java.util.ArrayList<Op> passive = new java.util.ArrayList<>();
+        final PassiveRpcs passive = new PassiveRpcs();
         /** Messages and completions still to handle in the current poll; coroutines still to run in the current pass. */
         int pollLeft, passLeft;
         WorkerHost host;
@@ -440,10 +431,7 @@ public final class SimFabric implements Fabric {
                 return;
             }
             if (op.kind != K_TIMER && !op.fromNic) charge(cost.pollCqNs);   // a NIC-generated op's completion rides on its command's
-            // a later completion from the same node tells that its passive RPCs ran: an RPC reply (the same
-            // connection) or, so that a hybrid code whose only RPCs are passive ones does not keep them
-            // forever, a one-sided completion; only those whose handler has run are freed
-            if (op.kind != K_TIMER && !passive.isEmpty()) learnPassive(op.node);
+            if (op.kind != K_TIMER) passive.learn(op.node);
             op.inFlight = false;
             host.onComplete(op);
         }
@@ -452,13 +440,12 @@ public final class SimFabric implements Fabric {
          * The worker's event loop as the artifact's (core/rworker.cc:33-71, rworker.h:123-173, coroutine 0 the
          * poller): a poll takes every message and completion that has arrived by then and runs RPC handlers
          * inline; then every coroutine that was ready at the end of the poll runs once until it blocks (a pass);
-         * then the next poll. A request that arrives during a pass waits for the pass to end.
-         * Goes on for as long as this core's clock stays before
-         * the next event anywhere in the cluster plus the profile's run-ahead bound; then it yields to the
-         * queue with a RUN event at its clock. Within the bound, this core's local memory operations may be
-         * ordered before remote operations on the same node that are up to that much earlier: a valid,
-         * deterministic interleaving, and far fewer events. The bound stays well below the wire latency,
-         * so nothing this core sends can arrive anywhere before events already queued.
+         * then the next poll. A request that arrives during a pass waits for the pass to end. Goes on for as long
+         * as this core's clock stays before the next event anywhere in the cluster plus the profile's run-ahead
+         * bound; then it yields to the queue with a RUN event at its clock. Within the bound, this core's local
+         * memory operations may be ordered before remote operations on the same node that are up to that much
+         * earlier: a valid, deterministic interleaving, and far fewer events. The bound stays well below the wire
+         * latency, so nothing this core sends can arrive anywhere before events already queued.
          */
         private void drive() {
             while (true) {
@@ -484,20 +471,6 @@ public final class SimFabric implements Fabric {
                     return;
                 }
             }
-        }
-
-        /** A completion from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
-        private void learnPassive(int node) {
-            int keep = 0;
-            for (int i = 0, n = passive.size(); i < n; i++) {
-                Op p = passive.get(i);
-                if (p.node == node && p.handled) {
-                    p.inFlight = false;
-                } else {
-                    passive.set(keep++, p);
-                }
-            }
-            while (passive.size() > keep) passive.remove(passive.size() - 1);
         }
 
         void scheduleRun() {
@@ -542,13 +515,10 @@ public final class SimFabric implements Fabric {
             counters.count(op);
             SimNic src = nics[node];
             if (op.verb == Verb.RPC) {
-                if (!op.signaled) {
-                    op.handled = false;
-                    passive.add(op);
-                }
+                if (!op.signaled) passive.add(op);
                 charge(cost.rpcSendNs);
                 op.kind = K_MSG_REQUEST;
-                queue.push(op, leave(src, op.length, self) + cost.rpcReceiveNs);
+                queue.push(op, src.leave(cpuAt, op.length, self, cost) + cost.rpcReceiveNs);
                 return;
             }
             if (op.fromNic) {
@@ -562,19 +532,7 @@ public final class SimFabric implements Fabric {
             }
             op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, leave(src, op.verb == Verb.WRITE ? op.length : 0, self));
-        }
-
-        /**
-         * When a message or op with {@code bytes} of payload on the link, leaving this core now, reaches its target
-         * NIC: after the egress link and the wire, or, to the own node ({@code local_access: network}), after the
-         * loopback through the NIC (no link, no wire).
-         */
-        private long leave(SimNic src, int bytes, boolean self) {
-            if (self) return cpuAt + loopbackOneWay();
-            double start = Math.max(cpuAt, src.egressFreeAt);
-            src.egressFreeAt = start + bytes / cost.linkBytesPerNs;
-            return Math.round(src.egressFreeAt) + cost.oneWayNs;
+            queue.push(op, src.leave(cpuAt, op.verb == Verb.WRITE ? op.length : 0, self, cost));
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -630,7 +588,7 @@ public final class SimFabric implements Fabric {
             }
             charge(cost.rpcSendNs);
             call.kind = K_MSG_REPLY;
-            queue.push(call, leave(nics[node], call.replyLength, call.srcNode == node) + cost.rpcReceiveNs);
+            queue.push(call, nics[node].leave(cpuAt, call.replyLength, call.srcNode == node, cost) + cost.rpcReceiveNs);
         }
 
         @Override

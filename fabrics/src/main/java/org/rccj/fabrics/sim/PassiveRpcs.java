@@ -1,0 +1,34 @@
+package org.rccj.fabrics.sim;
+
+import java.util.ArrayList;
+import org.rccj.primitives.Op;
+
+/**
+ * A worker's passive RPCs (sent without a reply message) whose completion it has not learned yet, in posting order.
+ * The sender learns it from a later completion from the same node: an RPC reply (the same connection) or, so that a
+ * hybrid code whose only RPCs are passive ones does not keep them forever, a one-sided completion; only those whose
+ * handler has run ({@code Op.handled}) are freed then.
+ */
+final class PassiveRpcs {
+    private final ArrayList<Op> ops = new ArrayList<>();
+
+    void add(Op op) {
+        op.handled = false;
+        ops.add(op);
+    }
+
+    /** A completion from {@code node} arrived: every passive RPC to it whose handler ran is complete. */
+    void learn(int node) {
+        if (ops.isEmpty()) return;
+        int keep = 0;
+        for (int i = 0, n = ops.size(); i < n; i++) {
+            Op p = ops.get(i);
+            if (p.node == node && p.handled) {
+                p.inFlight = false;
+            } else {
+                ops.set(keep++, p);
+            }
+        }
+        while (ops.size() > keep) ops.remove(ops.size() - 1);
+    }
+}
