@@ -27,11 +27,18 @@ class CalvinHybridCodesTest {
         assertEquals(0, r.aborts(), what + ": CALVIN aborted for concurrency: " + r.abortReasons);
     }
 
-    @ParameterizedTest(name = "sim code {0}")
-    @MethodSource("codes")
-    void sim(int code) {
-        RunResult r = HybridCodes.sim("calvin", code);
-        check(r, "sim code " + code);
+    /** Every code with the four combinations of passive_ack and local_access (CALVIN keeps its local path whatever the latter says). */
+    static Stream<org.junit.jupiter.params.provider.Arguments> runs() {
+        return codes().flatMap(c -> Stream.of(false, true).flatMap(pa -> Stream.of("network", "cpu")
+                .map(la -> org.junit.jupiter.params.provider.Arguments.of(c, pa, la))));
+    }
+
+    @ParameterizedTest(name = "sim code {0}, passive_ack {1}, local_access {2}")
+    @MethodSource("runs")
+    void sim(int code, boolean passiveAck, String localAccess) {
+        RunResult r = HybridCodes.sim("calvin", code, "passive_ack", passiveAck, "local_access", localAccess);
+        check(r, "sim code " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess);
+        if (passiveAck || !localAccess.equals("network")) return;
         if (code == 0) HybridCodes.assertPureCodesUsePureTransports(r, code, CalvinFactory.STAGES);
         // the asynchronous replication of the inputs is RPC whatever the code: all-onesided is pure without backups
         int all = org.rccj.framework.spi.HybridCode.allOneSided(CalvinFactory.STAGES).code();

@@ -25,13 +25,22 @@ class HadesTest {
         return r;
     }
 
-    @ParameterizedTest
-    @CsvSource({"hades,0", "hades,2", "hades,32", "hades,34", "hades-h,0", "hades-h,2", "hades-h,32", "hades-h,34"})
-    void everyBindingVerifiesOnSmallBank(String mode, int code) {
-        RunResult r = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode));
-        HybridCodes.assertVerified(r, mode + " code " + code);
+    /** Every binding of both modes, with both values of passive_ack and of local_access (which HADES ignores: its cores access local memory). */
+    @ParameterizedTest(name = "{0} code {1}, passive_ack {2}, local_access {3}")
+    @CsvSource({"hades,0,false,network", "hades,2,true,network", "hades,32,false,cpu", "hades,34,true,cpu",
+            "hades-h,0,true,cpu", "hades-h,2,false,cpu", "hades-h,32,true,network", "hades-h,34,false,network",
+            "hades,34,false,network", "hades-h,34,true,network"})
+    void everyBindingVerifiesOnSmallBank(String mode, int code, boolean passiveAck, String localAccess) {
+        RunResult r = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode,
+                "passive_ack", passiveAck, "local_access", localAccess));
+        String what = mode + " code " + code + ", passive_ack " + passiveAck + ", local_access " + localAccess;
+        HybridCodes.assertVerified(r, what);
         HybridCodes.assertPureCodesUsePureTransports(r, code, HadesFactory.STAGES);
         assertTrue(r.extra.get("hades.intends") > 0);
+        RunResult other = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", String.valueOf(code), "protocol_options.mode", mode,
+                "passive_ack", passiveAck, "local_access", localAccess.equals("cpu") ? "network" : "cpu"));
+        assertEquals(r.commits(), other.commits(), what + ": HADES keeps its local path whatever local_access says");
+        assertEquals(r.network.read + r.network.write + r.network.rpc, other.network.read + other.network.write + other.network.rpc, what);
     }
 
     static Map<String, Object> workload(String name, String mode, String... more) {
