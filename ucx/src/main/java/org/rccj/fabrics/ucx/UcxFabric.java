@@ -87,6 +87,12 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private final ConcurrentLinkedQueue<Op> callPool = new ConcurrentLinkedQueue<>();
     private volatile boolean stop;
     private boolean connected, closed, oneSidedAtomics;
+    /** ucx.loopback_atomics: always (not only where a peer's one-sided ops run on RDMA hardware). */
+    private boolean loopbackAlways;
+    /** CPU atomics the loopback route sent through UCX on the own endpoint (summary.json's ucx.loopback_atomics). */
+    private final java.util.concurrent.atomic.AtomicLong loopbackAtomics = new java.util.concurrent.atomic.AtomicLong();
+    /** The worker whose thread is running (the loopback route posts on its UCX worker); null off the workers' threads. */
+    private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
     private final Map<Integer, String> lanes = new LinkedHashMap<>();
 
@@ -240,13 +246,37 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         wireUp();
         int from = self < 0 ? 0 : self;
         for (int m = 0; m < nodes; m++) if (m != from) lanes.put(m, workers[from][0].eps[m][0].info());
-        // NIC atomics on RDMA are not atomic with CPU atomics; routing handlers' atomics through UCX on the own
-        // endpoint (loopback) is not built yet, so such a run is refused rather than silently racy
-        if (oneSidedAtomics && lanes.values().stream().anyMatch(i -> Lanes.parse(i).oneSided().equals(Lanes.HARDWARE)))
-            throw new UnsupportedOperationException("fabric ucx: this code's one-sided atomics would run on RDMA NIC atomics,"
-                    + " which are not atomic with the handlers' CPU atomics, and loopback CPU atomics are not built yet: use all-rpc"
-                    + " or a code without one-sided atomic stages, or ucx.tls without rc/dc/ud");
+        // NIC atomics on RDMA are not atomic with CPU atomics (DrTM, DrTM+H): where this run posts one-sided atomics and
+        // a peer's one-sided ops run on RDMA hardware, every CPU atomic on registered memory (handlers, own-node ops)
+        // goes through UCX on the worker's own endpoint, so the NIC performs it too (loopback)
+        boolean hardware = lanes.values().stream().anyMatch(i -> Lanes.parse(i).oneSided().equals(Lanes.HARDWARE));
+        if (oneSidedAtomics && (hardware || loopbackAlways)) {
+            for (int n = 0; n < nodes; n++) if (hosts(n)) memory[n].cpuAtomics(loopbackRoute);
+        }
     }
+
+    /** ucx.loopback_atomics: {@code always} routes CPU atomics through the own endpoint on every transport. */
+    public void loopbackAlways(boolean on) { loopbackAlways = on; }
+
+    /** CPU atomics that went through UCX on the own endpoint so far. */
+    public long loopbackAtomicCount() { return loopbackAtomics.get(); }
+
+    /** CPU atomics on a hosted node's memory, made on a worker's thread: through UCX on its own endpoint. */
+    private final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
+        @Override
+        public long cas(RegisteredMemory m, int region, long off, long expect, long update) {
+            Worker w = CURRENT.get();
+            if (w == null || w.node() != m.node()) return m.casDirect(region, off, expect, update);   // loading, checking
+            return w.loopback(true, region, off, expect, update);
+        }
+
+        @Override
+        public long faa(RegisteredMemory m, int region, long off, long delta) {
+            Worker w = CURRENT.get();
+            if (w == null || w.node() != m.node()) return m.faaDirect(region, off, delta);
+            return w.loopback(false, region, off, 0, delta);
+        }
+    };
 
     /**
      * Completes every endpoint's connection before the run (a flush on each, all workers progressing): UCX wires an
@@ -256,6 +286,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         List<long[]> open = new ArrayList<>();   // {node, worker, request}
         for (int n = 0; n < nodes; n++) if (hosts(n)) for (int t = 0; t < threads; t++) {
             for (UcxEndpoint[] es : workers[n][t].eps) if (es != null) for (UcxEndpoint e : es) open.add(new long[] {n, t, e.flushRequest()});
+            open.add(new long[] {n, t, workers[n][t].selfEp.flushRequest()});
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!open.isEmpty()) {
@@ -332,9 +363,15 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         final Arena arena = Arena.ofShared();
         /** Endpoints to every worker of every other node ({@code [node][worker]}, null for this node). */
         UcxEndpoint[][] eps;
-        /** Keys and addresses of every other node's chunks, unpacked on {@code eps[node][worker % threads]}. */
+        /**
+         * Keys and addresses of every other node's chunks, unpacked on {@code eps[node][worker % threads]}, and of the
+         * own node's on {@link #selfEp} (the loopback route's).
+         */
         UcxRemoteKey[][][] keys;
         long[][][] bases;
+        /** An endpoint to this worker itself: the loopback route's CPU atomics go through UCX (the NIC on RDMA). */
+        UcxEndpoint selfEp;
+        MemorySegment loopbackIo;
         final ArrayList<Slot> pending = new ArrayList<>();
         final ArrayDeque<Slot> free = new ArrayDeque<>();
         /** Calls this worker sent and awaits replies for, by call id. */
@@ -358,10 +395,15 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             keys = new UcxRemoteKey[nodes][][];
             bases = new long[nodes][][];
             for (int m = 0; m < nodes; m++) {
-                if (m == node) continue;
-                eps[m] = new UcxEndpoint[threads];
-                for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
-                UcxEndpoint oneSided = eps[m][worker % threads];
+                UcxEndpoint oneSided;
+                if (m == node) {
+                    oneSided = selfEp = ucx.connect(blobs[m].addresses()[worker]);
+                    loopbackIo = arena.allocate(16, 8);
+                } else {
+                    eps[m] = new UcxEndpoint[threads];
+                    for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
+                    oneSided = eps[m][worker % threads];
+                }
                 List<List<Blob.Chunk>> cs = blobs[m].chunks();
                 keys[m] = new UcxRemoteKey[cs.size()][];
                 bases[m] = new long[cs.size()][];
@@ -375,6 +417,17 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                     }
                 }
             }
+        }
+
+        /** A CAS ({@code cas}) or FAA on this node's memory through UCX on the own endpoint; waits for it (the core does). */
+        long loopback(boolean cas, int region, long off, long expect, long value) {
+            int chunk = (int) (off >>> CHUNK_BITS);
+            long addr = bases[node][region][chunk] + (off & CHUNK_MASK);
+            UcxRemoteKey key = keys[node][region][chunk];
+            long req = cas ? selfEp.compareSwap(addr, key, expect, value, loopbackIo) : selfEp.fetchAdd(addr, key, value, loopbackIo);
+            ucx.await(cas ? "ucp_atomic_op_nbx (loopback CAS)" : "ucp_atomic_op_nbx (loopback FAA)", req);
+            loopbackAtomics.incrementAndGet();
+            return loopbackIo.get(JAVA_LONG, 8);
         }
 
         void closeEndpoints() {
@@ -418,6 +471,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
         @Override
         protected void loop() {
+            CURRENT.set(this);
             try {
                 while (!allDone()) {
                     long t0 = System.nanoTime();

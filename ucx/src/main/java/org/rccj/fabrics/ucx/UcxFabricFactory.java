@@ -22,13 +22,14 @@ import org.rccj.ucx.UcxException;
  * or under srun); {@link #create} builds every node in the calling process instead (tests, single-host runs).
  */
 public final class UcxFabricFactory implements ClusterFabricFactory {
-    static final String PROFILE = "profile", TLS = "ucx.tls";
+    static final String PROFILE = "profile", TLS = "ucx.tls", LOOPBACK = "ucx.loopback_atomics";
     public static final String JOIN_TIMEOUT_S = "ucx.join_timeout_s", PEER_TIMEOUT_S = "ucx.peer_timeout_s";
     static final List<Param> PARAMS = List.of(
             Param.ofDouble(JOIN_TIMEOUT_S, 60, 0.5, 86_400, "seconds start-up waits for every node before naming the missing ones (rcc node --join-timeout overrides)"),
             Param.ofDouble(PEER_TIMEOUT_S, 5, 1, 3_600, "seconds a connected node may stay silent on the control plane (heartbeats every 0.2 s) before the run stops (rcc node --peer-timeout overrides)"),
             Param.ofChoice(PROFILE, CostProfile.DEFAULT, CostProfile.known(), "cost profile handed to the workers (ucx charges no simulated time)"),
-            new Param(TLS, Param.Type.STRING, "", 0, 0, List.of(), "UCX transports (UCX_TLS), e.g. posix,self (shared memory) or tcp or rc,self; empty: UCX's own choice (or the UCX_TLS environment variable)"));
+            new Param(TLS, Param.Type.STRING, "", 0, 0, List.of(), "UCX transports (UCX_TLS), e.g. posix,self (shared memory) or tcp or rc,self; empty: UCX's own choice (or the UCX_TLS environment variable)"),
+            Param.ofChoice(LOOPBACK, "auto", List.of("auto", "always"), "auto = where the code posts one-sided atomics and a peer's one-sided ops run on RDMA hardware (NIC atomics not atomic with CPU atomics), every CPU atomic on registered memory goes through UCX on the worker's own endpoint (loopback); always = on every transport (to measure its cost)"));
 
     @Override public String name() { return "ucx"; }
 
@@ -58,8 +59,10 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
     @Override
     public Fabric join(Config c, ClusterSettings cluster) {
         try {
-            return UcxFabric.join(c.threads(), CostProfile.load(String.valueOf(c.fabricSetting(PROFILE))),
+            UcxFabric f = UcxFabric.join(c.threads(), CostProfile.load(String.valueOf(c.fabricSetting(PROFILE))),
                     ucxConfig(String.valueOf(c.fabricSetting(TLS))), cluster);
+            f.loopbackAlways("always".equals(c.fabricSetting(LOOPBACK)));
+            return f;
         } catch (UcxException e) {
             throw new ClusterFailure("node " + cluster.self() + ": " + e.getMessage());
         }
@@ -69,7 +72,9 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
     @Override
     public Fabric create(FabricSetup s) {
         try {
-            return UcxFabric.inProcess(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)), ucxConfig(s.s(TLS)));
+            UcxFabric f = UcxFabric.inProcess(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)), ucxConfig(s.s(TLS)));
+            f.loopbackAlways("always".equals(s.s(LOOPBACK)));
+            return f;
         } catch (UcxException e) {
             throw new ConfigException("fabric: ucx: " + e.getMessage());
         }
@@ -84,6 +89,7 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
         Map<String, Double> m = new LinkedHashMap<>();
         if (!(fabric instanceof UcxFabric f)) return m;
         for (String mode : List.of(Lanes.HARDWARE, Lanes.SHARED_MEMORY, Lanes.EMULATED)) m.put("ucx.peers.onesided." + mode, 0.0);
+        m.put("ucx.loopback_atomics", (double) f.loopbackAtomicCount());
         for (String info : f.lanes().values()) {
             Lanes l = Lanes.parse(info);
             m.merge("ucx.peers.onesided." + l.oneSided(), 1.0, Double::sum);
