@@ -105,10 +105,9 @@ public final class SimFabric implements Fabric {
     }
 
     /**
-     * {@code local_access: network}: a worker's ops and RPCs to its own node go through its NIC as the artifact's
-     * do (a QP connected to self, so a NIC holds one more RC QP per worker; an RPC is a message to the own node,
-     * served at the worker's poll point): the NIC's requester and responder work, the loopback latency, no link
-     * and no wire.
+     * {@code local_access: network}: a worker's ops and RPCs to its own node go through its NIC as the artifact's do
+     * (a QP to self: one more RC QP per worker; an RPC is a message to the own node, served at the worker's poll
+     * point): the NIC's requester and responder work, the loopback latency, no link and no wire.
      */
     @Override
     public void localThroughNic(boolean on) {
