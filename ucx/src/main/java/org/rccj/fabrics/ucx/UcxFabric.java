@@ -345,6 +345,22 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         for (UcxContext c : contexts) if (c != null) c.close();
     }
 
+    private static final VarHandle IN_FLIGHT;
+
+    static {
+        try {
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Sets {@link Op#inFlight} with a release store: whoever reads it (the op's own worker, or any thread through
+     * a volatile read) sees the op's results written before, without the full fence of a volatile store per op.
+     */
+    private static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
+
     /** An op (or a message) handed to UCX and not finished yet, with the native buffer it uses. */
     private static final class Slot {
         static final byte ONE_SIDED = 0, CALL = 1, REPLY = 2, FLUSH = 3;
@@ -372,7 +388,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         final Arena arena = Arena.ofShared();
         /** Endpoints to every worker of every other node ({@code [node][worker]}, null for this node). */
         UcxEndpoint[][] eps;
-        /** Keys and addresses of every other node's chunks, unpacked on {@code eps[node][worker % threads]}. */
+        /** The worker of every other node this one sends its calls and one-sided ops to (of the same index). */
+        final int peer;
+        /** Keys and addresses of every other node's chunks, unpacked on {@code eps[node][peer]}. */
         UcxRemoteKey[][][] keys;
         long[][][] bases;
         final ArrayList<Slot> pending = new ArrayList<>();
@@ -405,6 +423,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         Worker(int node, int worker, UcxWorker ucx) {
             super(node, worker, cost, SPIN_NS, PARK_NS);
             this.ucx = ucx;
+            this.peer = worker % threads;
             ucx.setAmHandler(AM_CALL, (data, from) -> arrived.add(readCall(data)));
             ucx.setAmHandler(AM_REPLY, (data, from) -> replied.add(readReply(data)));
             ucx.setAmHandler(AM_ACK, (data, from) -> learn(data, ACK_FIXED, data.get(JAVA_INT_UNALIGNED, ACK_COUNT)));
@@ -418,7 +437,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 if (m == node) continue;
                 eps[m] = new UcxEndpoint[threads];
                 for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
-                UcxEndpoint oneSided = eps[m][worker % threads];
+                UcxEndpoint oneSided = eps[m][peer];
                 List<List<Blob.Chunk>> cs = blobs[m].chunks();
                 keys[m] = new UcxRemoteKey[cs.size()][];
                 bases[m] = new long[cs.size()][];
@@ -472,7 +491,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         private void learn(MemorySegment d, long at, int n) {
             for (int i = 0; i < n; i++) {
                 Op op = takeCall(d.get(JAVA_INT_UNALIGNED, at + 4L * i));
-                op.inFlight = false;
+                inFlight(op, false);
                 outstanding(-1);
             }
         }
@@ -528,7 +547,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                     }
                     while ((op = handedOver.poll()) != null) {
                         worked = true;
-                        op.inFlight = false;
+                        inFlight(op, false);
                         handedOverCalls.decrementAndGet();
                         host.onComplete(op);
                     }
@@ -546,7 +565,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
 
         private void complete(Op op) {
-            op.inFlight = false;
+            inFlight(op, false);
             outstanding(-1);
             host.onComplete(op);
         }
@@ -579,7 +598,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 if (op.signaled) {
                     complete(op);
                 } else {
-                    op.inFlight = false;
+                    inFlight(op, false);
                     outstanding(-1);
                 }
             }
@@ -623,7 +642,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             b.set(JAVA_SHORT_UNALIGNED, CALL_FLAGS, (short) (op.signaled ? 0 : FLAG_PASSIVE));
             b.set(JAVA_INT_UNALIGNED, CALL_ID, id);
             MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][worker % threads].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
+            track(s, eps[op.node][peer].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
         }
 
         @Override
@@ -634,14 +653,16 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 executeLocally(memory[node], ops, n);
                 return;
             }
-            UcxEndpoint ep = eps[dst][worker % threads];
+            UcxEndpoint ep = eps[dst][peer];
             boolean unsignaledBefore = false;
             Slot flush = null;
             counters.doorbells++;
             for (int i = 0; i < n; i++) {
                 Op op = ops[i];
                 if (op.verb == Verb.RPC) throw new IllegalArgumentException("an RPC inside a one-sided doorbell batch");
-                op.posted(node, worker);
+                op.srcNode = node;              // Op.posted, with a release store (as inFlight's others here)
+                op.srcWorker = worker;
+                inFlight(op, true);
                 counters.count(op);
                 outstanding(1);
                 // the batch executes in posting order: an op after unsignaled ones (update, then unlock) is fenced
