@@ -48,9 +48,12 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * {@code ucp_get/put/atomic_op_nbx} on the target's memory (a doorbell batch: the ops posted before the next
  * progress; an unsignaled op is not awaited by its coroutine, the fabric only notes when it finished); an RPC is
  * an active message to the target worker of the same index, served at that worker's poll point, answered by a
- * reply message from whichever worker replies. Every worker progresses its UCP worker at each loop pass and keeps
- * doing so while idle (only brief parks), since on TCP, and on shared memory without UCX-allocated memory, the
- * target's progress is what completes one-sided ops.
+ * reply message from whichever worker replies. A passive (unsignaled) RPC is answered by no message: its call id
+ * rides back on that worker's next reply to the sender, or in an ack message when 16 are pending for one sender or
+ * the worker is about to sleep; the sender's op stays in flight until then (design.md, Decisions 2026-11-27). Every
+ * worker progresses its UCP worker at each loop pass and keeps doing so while idle (spinning 50 us, then asleep on
+ * UCX's event fd), since on TCP, and on shared memory without UCX-allocated memory, the target's progress is what
+ * completes one-sided ops.
  *
  * <p>Two forms, one data plane. {@link #join}: this process is one node of a cluster on the control plane
  * ({@link ClusterNode}: membership, secret, heartbeats, abort, barrier, gather); the nodes exchange their workers'
