@@ -67,7 +67,7 @@ final class CalibrateCommand implements Command {
             String tls = BatchOptions.tls(cl);
             // UCX over shared memory or TCP: the target's worker progresses what UCX cannot do by itself (no NIC thread)
             f = new Calibration.Fabric("ucx", "UCX " + ucxVersion() + ", UCX_TLS " + (tls.isEmpty() ? "(UCX's choice)" : tls)
-                    + ", one UCX worker per thread, progressed by the node's workers (2 nodes in this JVM)", true, 0, false, s -> {
+                    + ", one UCX worker per thread, progressed by the node's workers (2 nodes in this JVM)", true, 0, true, s -> {
                         try {
                             return ClusterBench.measure(s, "ucx", java.util.Map.of("ucx.tls", tls), warmNs, measureNs);
                         } catch (IOException e) {

@@ -14,6 +14,7 @@ import org.rccj.fabrics.sim.PrimitiveBench;
 import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
 import org.rccj.fabrics.sim.PrimitiveBench.Result;
 import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
+import org.rccj.fabrics.sim.PrimitiveBench.Timing;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
@@ -29,6 +30,9 @@ import org.rccj.primitives.Verb;
  * fabric on this host. Two nodes on loopback, each joined through the fabric's {@link ClusterFabricFactory} as its
  * own process would (both in this JVM, each with its own control plane and data plane): node 1's coroutines issue,
  * node 0 serves (tcp: its network thread for one-sided ops, its worker for RPC; ucx: UCX, and its worker for RPC).
+ * Latencies are ucx_perftest's ({@link Timing#PER_ITERATION}: the time between a coroutine's consecutive iteration
+ * ends, whose mean is the elapsed time over the iterations), so the 1-coroutine round trips compare like for like
+ * with {@code ucx_perftest -t ucp_get|ucp_cswap|ucp_am_lat} (examples/ucx-bench-vs-perftest).
  */
 final class ClusterBench {
     private static final long WARMUP_NS = 300_000_000L, MEASURE_NS = 1_000_000_000L;
@@ -39,6 +43,7 @@ final class ClusterBench {
     static int run(PrintStream out, Path csv, String fabric, int threads, Map<String, Object> keys, String what) throws IOException {
         out.println("primitive micro-benchmarks on " + fabric + ": 2 nodes on loopback, node 1 -> node 0, " + threads + " thread(s) per node, "
                 + what + ", " + Runtime.getRuntime().availableProcessors() + " cores");
+        out.println("latency: per iteration of a coroutine, as ucx_perftest times it (one clock reading per iteration; mean = elapsed / iterations)");
         out.printf(Locale.ROOT, "%-34s %10s %10s %10s %14s%n", "scenario", "p50 us", "mean us", "p99 us", "ops/s");
         StringBuilder sb = new StringBuilder("scenario,p50_us,mean_us,p99_us,ops_per_s\n");
         List<Object[]> rows = new ArrayList<>();
@@ -51,7 +56,7 @@ final class ClusterBench {
         rows.add(new Object[] {"READ 64 B peak, 32 cor. x 8 per doorbell", scenario(Verb.READ, threads, 32, 8)});
         for (Object[] row : rows) {
             Scenario s = (Scenario) row[1];
-            Result r = measure(s, fabric, keys);
+            Result r = measure(s, fabric, keys, WARMUP_NS, MEASURE_NS, Timing.PER_ITERATION);
             double opsPerS = r.mopsPerMachine() * 1e6;
             out.printf(Locale.ROOT, "%-34s %10.3f %10.3f %10.3f %14.0f%n", row[0], r.p50Us(), r.meanUs(), r.p99Us(), opsPerS);
             sb.append('"').append(row[0]).append("\",").append(String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.0f%n", r.p50Us(), r.meanUs(), r.p99Us(), opsPerS));
@@ -74,9 +79,14 @@ final class ClusterBench {
 
     /** As {@link #measure(Scenario, String, Map)} with other wall-clock windows. */
     static Result measure(Scenario s, String fabric, Map<String, Object> keys, long warmupNs, long measureNs) throws IOException {
+        return measure(s, fabric, keys, warmupNs, measureNs, Timing.POST_TO_COMPLETION);
+    }
+
+    /** As {@link #measure(Scenario, String, Map, long, long)} with latencies as {@code timing} defines them. */
+    static Result measure(Scenario s, String fabric, Map<String, Object> keys, long warmupNs, long measureNs, Timing timing) throws IOException {
         List<Fabric> fabrics = join(fabric, s.nodes(), s.threads(), keys);
         try {
-            return PrimitiveBench.run(fabrics, s, warmupNs, measureNs);
+            return PrimitiveBench.run(fabrics, s, warmupNs, measureNs, timing);
         } finally {
             for (Fabric f : fabrics) f.close();
         }

@@ -39,8 +39,9 @@ class UcxAllProtocolsTest {
     void verified(String tls, String workload, String protocol, String code) {
         Map<String, Object> m = ItRuns.config(protocol, workload, "hybrid", code, "fabric", "ucx", "ucx.tls", tls,
                 "nodes", 3, "threads", 2, "coroutines", 3, "warmup_ms", 30, "duration_ms", 100,
-                // both values of local_access: the default (network) but for the mixed code
-                "local_access", code.startsWith("all-") ? "network" : "cpu");
+                // both values of local_access: the default (network) but for the mixed code; all-rpc with passive_ack
+                // (its COMMIT as passive RPCs)
+                "local_access", code.startsWith("all-") ? "network" : "cpu", "passive_ack", code.equals("all-rpc"));
         switch (workload) {
             case "ycsb" -> ItRuns.put(m, "workload.keys_per_thread", 100);
             case "tatp" -> ItRuns.put(m, "workload.subscribers_per_node", 100);

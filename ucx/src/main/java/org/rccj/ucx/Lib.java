@@ -85,7 +85,7 @@ final class Lib {
     static final MethodHandle ucp_worker_set_am_recv_handler = ucp("ucp_worker_set_am_recv_handler", S, P, P);
     static final MethodHandle ucp_ep_create = ucp("ucp_ep_create", S, P, P, P);
     static final MethodHandle ucp_ep_close_nbx = ucp("ucp_ep_close_nbx", P, P, P);
-    static final MethodHandle ucp_ep_flush_nbx = ucp("ucp_ep_flush_nbx", P, P, P);
+    static final MethodHandle ucp_ep_flush_nbx = ucp("ucp_ep_flush_nbx", L, L, L);
     static final MethodHandle ucp_ep_print_info = ucp("ucp_ep_print_info", null, P, P);
     static final MethodHandle ucp_mem_map = ucp("ucp_mem_map", S, P, P, P);
     static final MethodHandle ucp_mem_unmap = ucp("ucp_mem_unmap", S, P, P);
@@ -95,11 +95,14 @@ final class Lib {
     static final MethodHandle ucp_ep_rkey_unpack = ucp("ucp_ep_rkey_unpack", S, P, P, P);
     static final MethodHandle ucp_rkey_destroy = ucp("ucp_rkey_destroy", null, P);
     // the posting calls run no upcall (no completion callbacks are set; AM handlers run only in progress) and
-    // return at once: critical downcalls, without the thread-state transition of a regular one
-    static final MethodHandle ucp_get_nbx = critical("ucp_get_nbx", P, P, P, L, L, P, P);
-    static final MethodHandle ucp_put_nbx = critical("ucp_put_nbx", P, P, P, L, L, P, P);
-    static final MethodHandle ucp_atomic_op_nbx = critical("ucp_atomic_op_nbx", P, P, I, P, L, L, P, P);
-    static final MethodHandle ucp_am_send_nbx = critical("ucp_am_send_nbx", P, P, I, P, L, P, L, P);
+    // return at once: critical downcalls, without the thread-state transition of a regular one. Their pointers
+    // (and the returned status pointer) are passed as addresses, longs: a MemorySegment argument of a shared arena
+    // (the request parameters, the op buffers) is acquired and released by the linker around every call, two
+    // atomic read-modify-writes each; the binding owns those segments for the worker's life (UcxWorker, UcxFabric)
+    static final MethodHandle ucp_get_nbx = critical("ucp_get_nbx", L, L, L, L, L, L, L);
+    static final MethodHandle ucp_put_nbx = critical("ucp_put_nbx", L, L, L, L, L, L, L);
+    static final MethodHandle ucp_atomic_op_nbx = critical("ucp_atomic_op_nbx", L, L, I, L, L, L, L, L);
+    static final MethodHandle ucp_am_send_nbx = critical("ucp_am_send_nbx", L, L, I, L, L, L, L, L);
     // sleeping until a message or a signal (UCP_FEATURE_WAKEUP)
     static final MethodHandle ucp_worker_get_efd = ucp("ucp_worker_get_efd", S, P, P);
     static final MethodHandle ucp_worker_arm = ucp("ucp_worker_arm", S, P);
@@ -108,8 +111,8 @@ final class Lib {
     static final MethodHandle ppoll = LINKER.downcallHandle(LINKER.defaultLookup().find("ppoll").orElseThrow(),
             FunctionDescriptor.of(I, P, L, P, P));
     static final MethodHandle ucp_request_check_status = h(Ucx.ucp, "ucp_request_check_status",
-            FunctionDescriptor.of(S, P), Linker.Option.critical(false));
-    static final MethodHandle ucp_request_free = h(Ucx.ucp, "ucp_request_free", FunctionDescriptor.ofVoid(P),
+            FunctionDescriptor.of(S, L), Linker.Option.critical(false));
+    static final MethodHandle ucp_request_free = h(Ucx.ucp, "ucp_request_free", FunctionDescriptor.ofVoid(L),
             Linker.Option.critical(false));
     // libc, for ucp_ep_print_info's FILE*
     static final MethodHandle open_memstream = LINKER.downcallHandle(LINKER.defaultLookup().find("open_memstream").orElseThrow(),
@@ -155,8 +158,10 @@ final class Lib {
      * A ucs_status_ptr_t as a long: 0 when the operation completed in place, the request's address when it is
      * still running (poll it with {@link #done}); an error throws "call: reason".
      */
-    static long statusPtr(String call, MemorySegment p) {
-        long v = p.address();
+    static long statusPtr(String call, MemorySegment p) { return statusPtr(call, p.address()); }
+
+    /** As {@link #statusPtr(String, MemorySegment)} for a status pointer returned as an address. */
+    static long statusPtr(String call, long v) {
         if (v < 0 && v >= UCS_ERR_LAST) check(call, (byte) v);
         return v;
     }
@@ -165,10 +170,9 @@ final class Lib {
     static boolean done(String call, long request) {
         if (request == 0) return true;
         try {
-            MemorySegment r = MemorySegment.ofAddress(request);
-            byte st = (byte) ucp_request_check_status.invokeExact(r);
+            byte st = (byte) ucp_request_check_status.invokeExact(request);
             if (st == UCS_INPROGRESS) return false;
-            ucp_request_free.invokeExact(r);
+            ucp_request_free.invokeExact(request);
             check(call, st);
             return true;
         } catch (Throwable t) {
@@ -180,7 +184,7 @@ final class Lib {
     static void release(long request) {
         if (request == 0) return;
         try {
-            ucp_request_free.invokeExact(MemorySegment.ofAddress(request));
+            ucp_request_free.invokeExact(request);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -19,10 +19,13 @@ import static org.rccj.ucx.Lib.statusPtr;
 public final class UcxEndpoint {
     private final UcxWorker worker;
     final MemorySegment handle;
+    /** The handle's address (what the posting calls pass). */
+    private final long address;
 
     UcxEndpoint(UcxWorker worker, MemorySegment handle) {
         this.worker = worker;
         this.handle = handle;
+        this.address = handle.address();
     }
 
     public UcxWorker worker() {
@@ -47,6 +50,12 @@ public final class UcxEndpoint {
         return p;
     }
 
+    /** The worker's request parameters with this op_attr_mask, as an address for the posting calls. */
+    private long paramAddress(int mask) {
+        worker.param.set(JAVA_INT, UcxWorker.Q_OP_ATTR_MASK, mask);
+        return worker.paramAddress;
+    }
+
     /** RDMA READ of dst.byteSize() bytes at the peer's {@code remoteAddress} into dst (native memory). */
     public long get(MemorySegment dst, long remoteAddress, UcxRemoteKey key) { return get(dst, dst.byteSize(), remoteAddress, key); }
 
@@ -67,7 +76,7 @@ public final class UcxEndpoint {
     private long rma(String name, java.lang.invoke.MethodHandle h, MemorySegment local, long length, long remoteAddress, UcxRemoteKey key) {
         if (length > local.byteSize()) throw new IndexOutOfBoundsException(name + ": " + length + " bytes of a " + local.byteSize() + "-byte buffer");
         try {
-            return statusPtr(name, (MemorySegment) h.invokeExact(handle, local, length, remoteAddress, key.handle, param(0)));
+            return statusPtr(name, (long) h.invokeExact(address, local.address(), length, remoteAddress, key.address, paramAddress(0)));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -93,12 +102,12 @@ public final class UcxEndpoint {
     }
 
     private long atomic(int op, long remoteAddress, UcxRemoteKey key, MemorySegment io) {
-        MemorySegment p = param(Lib.OP_ATTR_FIELD_DATATYPE | Lib.OP_ATTR_FIELD_REPLY_BUFFER);
-        p.set(JAVA_LONG, UcxWorker.Q_DATATYPE, Lib.DATATYPE_CONTIG_8);
-        p.set(JAVA_LONG, UcxWorker.Q_REPLY_BUFFER, io.address() + 8);      // a pointer field: no slice per op
+        long p = paramAddress(Lib.OP_ATTR_FIELD_DATATYPE | Lib.OP_ATTR_FIELD_REPLY_BUFFER);
+        worker.param.set(JAVA_LONG, UcxWorker.Q_DATATYPE, Lib.DATATYPE_CONTIG_8);
+        worker.param.set(JAVA_LONG, UcxWorker.Q_REPLY_BUFFER, io.address() + 8);      // a pointer field: no slice per op
         try {
-            return statusPtr("ucp_atomic_op_nbx", (MemorySegment) Lib.ucp_atomic_op_nbx.invokeExact(handle, op,
-                    io, 1L, remoteAddress, key.handle, p));
+            return statusPtr("ucp_atomic_op_nbx", (long) Lib.ucp_atomic_op_nbx.invokeExact(address, op,
+                    io.address(), 1L, remoteAddress, key.address, p));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -119,11 +128,11 @@ public final class UcxEndpoint {
     /** As {@link #send(int, MemorySegment, boolean)} with the first {@code length} bytes of data (a reused buffer). */
     public long send(int id, MemorySegment data, long length, boolean replyEndpoint) {
         if (length > data.byteSize()) throw new IndexOutOfBoundsException("ucp_am_send_nbx: " + length + " bytes of a " + data.byteSize() + "-byte buffer");
-        MemorySegment p = param(Lib.OP_ATTR_FIELD_FLAGS);
-        p.set(JAVA_INT, UcxWorker.Q_FLAGS, (replyEndpoint ? Lib.AM_SEND_FLAG_REPLY : 0) | Lib.AM_SEND_FLAG_EAGER);
+        long p = paramAddress(Lib.OP_ATTR_FIELD_FLAGS);
+        worker.param.set(JAVA_INT, UcxWorker.Q_FLAGS, (replyEndpoint ? Lib.AM_SEND_FLAG_REPLY : 0) | Lib.AM_SEND_FLAG_EAGER);
         try {
-            return statusPtr("ucp_am_send_nbx", (MemorySegment) Lib.ucp_am_send_nbx.invokeExact(handle, id,
-                    MemorySegment.NULL, 0L, data, length, p));
+            return statusPtr("ucp_am_send_nbx", (long) Lib.ucp_am_send_nbx.invokeExact(address, id,
+                    0L, 0L, data.address(), length, p));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -140,7 +149,7 @@ public final class UcxEndpoint {
      */
     public long flushRequest() {
         try {
-            return statusPtr("ucp_ep_flush_nbx", (MemorySegment) Lib.ucp_ep_flush_nbx.invokeExact(handle, param(0)));
+            return statusPtr("ucp_ep_flush_nbx", (long) Lib.ucp_ep_flush_nbx.invokeExact(address, paramAddress(0)));
         } catch (Throwable t) {
             throw rethrow(t);
         }

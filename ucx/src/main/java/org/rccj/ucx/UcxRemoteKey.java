@@ -5,10 +5,13 @@ import java.lang.foreign.MemorySegment;
 /** A peer's memory key unpacked on one endpoint (valid for that endpoint only). */
 public final class UcxRemoteKey implements AutoCloseable {
     final MemorySegment handle;
+    /** The handle's address (what the posting calls pass). */
+    final long address;
     private boolean closed;
 
     UcxRemoteKey(MemorySegment handle) {
         this.handle = handle;
+        this.address = handle.address();
     }
 
     @Override

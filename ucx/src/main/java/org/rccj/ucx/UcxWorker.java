@@ -63,6 +63,8 @@ public final class UcxWorker implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     /** The request parameters every op of this worker fills (one thread at a time uses the worker). */
     final MemorySegment param;
+    /** Its address, as the posting calls pass it (UcxEndpoint). */
+    final long paramAddress;
     private final Map<Long, UcxEndpoint> replyEndpoints = new HashMap<>();
     /** The reply endpoint last looked up (a worker mostly hears from the same peer: no map lookup, no boxing). */
     private long lastReplyEp;
@@ -72,6 +74,7 @@ public final class UcxWorker implements AutoCloseable {
 
     UcxWorker(UcxContext ctx) {
         param = arena.allocate(Structs.REQUEST_PARAM);
+        paramAddress = param.address();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment params = a.allocate(Structs.WORKER_PARAMS);
             params.set(JAVA_LONG, W_FIELD_MASK, Lib.WORKER_PARAM_FIELD_THREAD_MODE);

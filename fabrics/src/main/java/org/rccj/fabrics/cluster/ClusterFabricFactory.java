@@ -25,19 +25,6 @@ public interface ClusterFabricFactory extends FabricFactory {
      */
     Fabric join(Config config, ClusterSettings cluster);
 
-    /**
-     * The artifact's PA needs passive RPCs (a COMMIT request with no reply message); the multi-process fabrics
-     * reply to every RPC ({@code Endpoint.passiveRpc} false: their worker learns completion only from a
-     * reply), so they refuse {@code passive_ack: true} rather than honour half of it.
-     */
-    @Override
-    default void checkPassiveAck(boolean passiveAck) {
-        if (passiveAck) {
-            throw new ConfigException("passive_ack: true needs RPCs without a reply message, which fabric " + name()
-                    + " does not carry; set passive_ack: false (the default) or use fabric sim or local");
-        }
-    }
-
     @Override
     default Fabric create(FabricSetup s) {
         throw new ConfigException("fabric: " + name() + " runs one OS process per node; start it with rcc run (which spawns the nodes) or rcc node");

@@ -26,6 +26,16 @@ public final class PrimitiveBench {
         LOOPBACK }
 
     /**
+     * What an op's latency is. {@link #POST_TO_COMPLETION}: from just before the post to the coroutine's wake-up
+     * (two clock readings; the simulator's and calibration's definition). {@link #PER_ITERATION}: ucx_perftest's
+     * (src/tools/perf/lib/libperf_int.h, {@code ucx_perf_update}): the time between a coroutine's consecutive
+     * iteration ends, one clock reading per iteration, so the loop's own work and the clock reading are in it; the
+     * mean of these is the elapsed time over the iterations, perftest's "average". With one coroutine, a round trip
+     * measured the way ucx_perftest measures its own.
+     */
+    public enum Timing { POST_TO_COMPLETION, PER_ITERATION }
+
+    /**
      * @param batch ops per doorbell batch to one destination
      * @param separateDoorbells post a batch's ops with one doorbell each (to measure what batching saves)
      * @param passiveAck only the last op of a batch is signaled (RPC: the others are passive, no reply)
@@ -56,7 +66,8 @@ public final class PrimitiveBench {
         fabric.oneSidedAtomics(s.pattern == Pattern.LOOPBACK);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
-            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs,
+                    Timing.POST_TO_COMPLETION);
         }
         for (BenchWorker[] ws : hosts) for (BenchWorker w : ws) w.base = 0;    // virtual time starts at 0
         fabric.run(hosts);
@@ -71,7 +82,8 @@ public final class PrimitiveBench {
         for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
-            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs,
+                    Timing.POST_TO_COMPLETION);
         }
         fabric.run(hosts);
         return result(s, hosts, measureNs);
@@ -83,6 +95,11 @@ public final class PrimitiveBench {
      * each worker's first reading of the clock.
      */
     public static Result run(List<? extends Fabric> processes, Scenario s, long warmupNs, long measureNs) {
+        return run(processes, s, warmupNs, measureNs, Timing.POST_TO_COMPLETION);
+    }
+
+    /** As {@link #run(List, Scenario, long, long)} with latencies as {@code timing} defines them. */
+    public static Result run(List<? extends Fabric> processes, Scenario s, long warmupNs, long measureNs, Timing timing) {
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (Fabric f : processes) f.memory(0).register("bench", REGION_BYTES);
         for (Fabric f : processes) for (int n = 1; n < s.nodes; n++) f.memory(n).register("bench", REGION_BYTES);
@@ -90,7 +107,7 @@ public final class PrimitiveBench {
         java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
         for (int n = 0; n < s.nodes; n++) {
             Fabric f = processes.get(n);
-            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(f.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs);
+            for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(f.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs, timing);
             WorkerHost[][] mine = new WorkerHost[s.nodes][];
             mine[n] = hosts[n];
             Thread th = new Thread(() -> {
@@ -136,6 +153,8 @@ public final class PrimitiveBench {
         Coroutine coroutine;
         int pending;
         boolean waiting;
+        /** When its last iteration ended (its clock), or Long.MIN_VALUE before the first. */
+        long last = Long.MIN_VALUE;
         final Op[] ops;
 
         BenchCoroutine(int batch) {
@@ -155,6 +174,7 @@ public final class PrimitiveBench {
         final Histogram latency = new Histogram();
         final SplittableRandom rng;
         final long warmupNs, measureNs;
+        final Timing timing;
         long base = Long.MIN_VALUE;
         int done;
         long ops;
@@ -170,8 +190,9 @@ public final class PrimitiveBench {
             busyAtEnd = ep.busyNanos();
         }
 
-        BenchWorker(Endpoint ep, Scenario s, boolean serverOnly, long warmupNs, long measureNs) {
+        BenchWorker(Endpoint ep, Scenario s, boolean serverOnly, long warmupNs, long measureNs, Timing timing) {
             this.ep = ep;
+            this.timing = timing;
             this.s = s;
             this.warmupNs = warmupNs;
             this.measureNs = measureNs;
@@ -179,7 +200,7 @@ public final class PrimitiveBench {
             if (serverOnly) return;
             for (int c = 0; c < s.coroutines; c++) {
                 BenchCoroutine bc = new BenchCoroutine(s.batch);
-                bc.coroutine = new Coroutine(() -> loop(bc));
+                bc.coroutine = Coroutine.ofSteps(() -> step(bc));
                 coroutines.add(bc);
                 ready.add(bc);
             }
@@ -192,43 +213,50 @@ public final class PrimitiveBench {
             return t >= ep.node() ? t + 1 : t;
         }
 
-        private void loop(BenchCoroutine c) {
+        /**
+         * One iteration of a coroutine (a doorbell batch and its wait); false once the window has ended. A step, so
+         * that the coroutine's bottom frames are compiled ones and a switch copies its frames in bulk (Coroutine).
+         */
+        private boolean step(BenchCoroutine c) {
             if (base == Long.MIN_VALUE) base = ep.now();
             long warmEnd = base + warmupNs, end = warmEnd + measureNs;
-            while (ep.now() < end) {
-                int node = target();
-                long off = (long) rng.nextInt(REGION_BYTES / 512) * 512;
-                for (int i = 0; i < s.batch; i++) {
-                    Op op = c.ops[i];
-                    switch (s.verb) {
-                        case READ -> op.read(node, 0, off, s.payload);
-                        case WRITE -> op.write(node, 0, off, s.payload);
-                        case CAS -> op.cas(node, 0, off, 0, 0);
-                        case FAA -> op.faa(node, 0, off, 1);
-                        case RPC -> op.rpc(node, 0, 8);   // a small request; the reply carries the payload
-                        default -> throw new IllegalArgumentException(s.verb.toString());
-                    }
-                    op.signaled = !s.passiveAck || i == s.batch - 1;
-                    if (op.signaled) c.pending++;
+            // per iteration: this iteration starts where the coroutine's last one ended (one clock reading each)
+            long now = timing == Timing.PER_ITERATION && c.last != Long.MIN_VALUE ? c.last : ep.now();
+            if (now >= end) return false;
+            int node = target();
+            long off = (long) rng.nextInt(REGION_BYTES / 512) * 512;
+            for (int i = 0; i < s.batch; i++) {
+                Op op = c.ops[i];
+                switch (s.verb) {
+                    case READ -> op.read(node, 0, off, s.payload);
+                    case WRITE -> op.write(node, 0, off, s.payload);
+                    case CAS -> op.cas(node, 0, off, 0, 0);
+                    case FAA -> op.faa(node, 0, off, 1);
+                    case RPC -> op.rpc(node, 0, 8);   // a small request; the reply carries the payload
+                    default -> throw new IllegalArgumentException(s.verb.toString());
                 }
-                long t0 = ep.now();
-                if (s.separateDoorbells || s.verb == Verb.RPC) {
-                    for (Op op : c.ops) ep.post(op);
-                } else {
-                    ep.post(c.ops, s.batch);
-                }
-                if (c.pending > 0) {
-                    c.waiting = true;
-                    Coroutine.suspend();
-                }
-                long t1 = ep.now();
-                snapshot(t1);
-                // count by completion time: with deep NIC queues, ops posted near the end complete after it
-                if (t1 >= warmEnd && t1 < end) {
-                    ops += s.batch;
-                    latency.record(t1 - t0);
-                }
+                op.signaled = !s.passiveAck || i == s.batch - 1;
+                if (op.signaled) c.pending++;
             }
+            long t0 = timing == Timing.PER_ITERATION ? now : ep.now();
+            if (s.separateDoorbells || s.verb == Verb.RPC) {
+                for (Op op : c.ops) ep.post(op);
+            } else {
+                ep.post(c.ops, s.batch);
+            }
+            if (c.pending > 0) {
+                c.waiting = true;
+                Coroutine.suspend();
+            }
+            long t1 = ep.now();
+            c.last = t1;
+            snapshot(t1);
+            // count by completion time: with deep NIC queues, ops posted near the end complete after it
+            if (t1 >= warmEnd && t1 < end) {
+                ops += s.batch;
+                latency.record(t1 - t0);
+            }
+            return true;
         }
 
         @Override

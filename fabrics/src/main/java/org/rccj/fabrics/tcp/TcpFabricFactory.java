@@ -4,6 +4,7 @@ import java.util.List;
 import org.rccj.fabrics.NamedFabric;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
 import org.rccj.fabrics.cluster.ClusterSettings;
+import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.run.Config;
 import org.rccj.primitives.CostProfile;
@@ -30,6 +31,19 @@ public final class TcpFabricFactory extends NamedFabric implements ClusterFabric
 
     public TcpFabricFactory() {
         super("tcp", "one OS process per node over TCP (rcc run spawns them on this host; rcc node by hand or under srun); wall-clock time", PARAMS, false);
+    }
+
+    /**
+     * The artifact's PA needs passive RPCs (a COMMIT request with no reply message); tcp replies to every RPC
+     * ({@code Endpoint.passiveRpc} false: its worker learns completion only from a reply), so it refuses
+     * {@code passive_ack: true} rather than honour half of it.
+     */
+    @Override
+    public void checkPassiveAck(boolean passiveAck) {
+        if (passiveAck) {
+            throw new ConfigException("passive_ack: true needs RPCs without a reply message, which fabric tcp does not"
+                    + " carry; set passive_ack: false (the default) or use fabric sim, local or ucx");
+        }
     }
 
     @Override public double joinTimeoutS(Config c) { return ((Number) c.fabricSetting(JOIN_TIMEOUT_S)).doubleValue(); }

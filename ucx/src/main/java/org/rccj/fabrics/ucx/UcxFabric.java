@@ -12,6 +12,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.rccj.fabrics.cluster.ClusterNode;
 import org.rccj.fabrics.cluster.RemoteView;
@@ -46,9 +48,12 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * {@code ucp_get/put/atomic_op_nbx} on the target's memory (a doorbell batch: the ops posted before the next
  * progress; an unsignaled op is not awaited by its coroutine, the fabric only notes when it finished); an RPC is
  * an active message to the target worker of the same index, served at that worker's poll point, answered by a
- * reply message from whichever worker replies. Every worker progresses its UCP worker at each loop pass and keeps
- * doing so while idle (only brief parks), since on TCP, and on shared memory without UCX-allocated memory, the
- * target's progress is what completes one-sided ops.
+ * reply message from whichever worker replies. A passive (unsignaled) RPC is answered by no message: its call id
+ * rides back on that worker's next reply to the sender, or in an ack message when 16 are pending for one sender or
+ * the worker is about to sleep; the sender's op stays in flight until then (design.md, Decisions 2026-11-27). Every
+ * worker progresses its UCP worker at each loop pass and keeps doing so while idle (spinning 50 us, then asleep on
+ * UCX's event fd), since on TCP, and on shared memory without UCX-allocated memory, the target's progress is what
+ * completes one-sided ops.
  *
  * <p>Two forms, one data plane. {@link #join}: this process is one node of a cluster on the control plane
  * ({@link ClusterNode}: membership, secret, heartbeats, abort, barrier, gather); the nodes exchange their workers'
@@ -57,9 +62,18 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * through UCX's shared-memory or TCP transports (what the test matrix and single-host experiments use).
  */
 public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
-    static final int AM_CALL = 1, AM_REPLY = 2;
-    /** Call header: source node, source worker (u16 each), handler, call id (i32 each). */
-    static final int CALL_HEADER = 12, REPLY_HEADER = 4;
+    static final int AM_CALL = 1, AM_REPLY = 2, AM_ACK = 3;
+    /** Call header: source node, source worker, handler, flags (u16 each), call id (i32); then the request. */
+    static final int CALL_SRC_NODE = 0, CALL_SRC_WORKER = 2, CALL_HANDLER = 4, CALL_FLAGS = 6, CALL_ID = 8, CALL_HEADER = 12;
+    /** CALL_FLAGS: a passive RPC (no reply message; its id comes back in a later reply or ack). */
+    static final int FLAG_PASSIVE = 1;
+    /** Reply: call id, number of acks (i32 each), the acks' call ids (i32 each), then the reply. Ack: the same without the call id. */
+    static final int REPLY_ID = 0, REPLY_ACKS = 4, REPLY_FIXED = 8, ACK_COUNT = 0, ACK_FIXED = 4;
+    /**
+     * Passive RPCs a worker acknowledges at most before it sends them in an ack message of their own: bounds how many
+     * of a sender's passive RPCs (ops it cannot reuse) stay unacknowledged while this worker sends it no reply.
+     */
+    static final int ACK_BATCH = 16;
     private static final long SPIN_NS = 50_000, PARK_NS = 200_000;
     private static final int RESUMES_PER_PASS = 16;
     private static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
@@ -82,9 +96,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private final List<List<Blob.Chunk>>[] chunks;
     private final Worker[][] workers;
     private final AtomicInteger unfinished = new AtomicInteger();
-    private final AtomicInteger inFlight = new AtomicInteger();
+    /** Local calls answered by another worker of their node (handed over), not yet taken by their caller's worker. */
+    private final AtomicInteger handedOverCalls = new AtomicInteger();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final ConcurrentLinkedQueue<Op> callPool = new ConcurrentLinkedQueue<>();
     private volatile boolean stop;
     private boolean connected, closed, oneSidedAtomics;
     /** ucx.loopback_atomics: always (not only where a peer's one-sided ops run on RDMA hardware). */
@@ -159,7 +173,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             base = 0;
         } else {
             cluster = ClusterNode.join(cs, 1, new DataPlane() {
-                @Override public boolean finished() { return running && unfinished.get() == 0 && inFlight.get() == 0; }
+                @Override public boolean finished() { return running && unfinished.get() == 0 && nothingInFlight(); }
                 // a worker asleep on its event fd sees the stop within PARK_NS (no ucp_worker_signal here: the
                 // control plane may stop a run whose workers were already destroyed)
                 @Override public void stopping() { for (Worker w : workers[self]) if (w.thread != null) LockSupport.unpark(w.thread); }
@@ -332,7 +346,31 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
     private boolean allDone() {
         if (cluster != null) return stop || cluster.stopped();
-        return stop || (unfinished.get() == 0 && inFlight.get() == 0);
+        return stop || (unfinished.get() == 0 && nothingInFlight());
+    }
+
+    /**
+     * No op of a hosted worker is in flight (read after {@code unfinished} reached 0: a worker's count was written
+     * before it decremented that, so a finished worker's outstanding ops are seen).
+     */
+    private boolean nothingInFlight() {
+        if (handedOverCalls.get() != 0) return false;
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) if ((long) Worker.OUTSTANDING.getAcquire(w) != 0) return false;
+        return true;
+    }
+
+    /** Reply messages sent by every hosted worker (signaled RPCs' replies), for the tests. */
+    long replyMessages() {
+        long n = 0;
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.repliesSent;
+        return n;
+    }
+
+    /** Ack messages (passive RPCs' ids sent on their own, not with a reply) sent by every hosted worker, for the tests. */
+    long ackMessages() {
+        long n = 0;
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.acksSent;
+        return n;
     }
 
     @Override
@@ -347,6 +385,22 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         for (UcxContext c : contexts) if (c != null) c.close();
     }
 
+    private static final VarHandle IN_FLIGHT;
+
+    static {
+        try {
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Sets {@link Op#inFlight} with a release store: whoever reads it (the op's own worker, or any thread through
+     * a volatile read) sees the op's results written before, without the full fence of a volatile store per op.
+     */
+    private static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
+
     /** An op (or a message) handed to UCX and not finished yet, with the native buffer it uses. */
     private static final class Slot {
         static final byte ONE_SIDED = 0, CALL = 1, REPLY = 2, FLUSH = 3;
@@ -359,13 +413,26 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     }
 
     private final class Worker extends ThreadWorker {
+        /** {@link #outstanding}, written by the worker's thread with release stores, read by any thread. */
+        static final VarHandle OUTSTANDING;
+
+        static {
+            try {
+                OUTSTANDING = MethodHandles.lookup().findVarHandle(Worker.class, "outstanding", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final UcxWorker ucx;
         final Arena arena = Arena.ofShared();
         /** Endpoints to every worker of every other node ({@code [node][worker]}, null for this node). */
         UcxEndpoint[][] eps;
+        /** The worker of every other node this one sends its calls and one-sided ops to (of the same index). */
+        final int peer;
         /**
-         * Keys and addresses of every other node's chunks, unpacked on {@code eps[node][worker % threads]}, and of the
-         * own node's on {@link #selfEp} (the loopback route's).
+         * Keys and addresses of every other node's chunks, unpacked on {@code eps[node][peer]}, and of the own node's on
+         * {@link #selfEp} (the loopback route's).
          */
         UcxRemoteKey[][][] keys;
         long[][][] bases;
@@ -374,20 +441,38 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         MemorySegment loopbackIo;
         final ArrayList<Slot> pending = new ArrayList<>();
         final ArrayDeque<Slot> free = new ArrayDeque<>();
-        /** Calls this worker sent and awaits replies for, by call id. */
+        /** This worker's ops in flight: a plain count its own thread keeps (no atomic read-modify-write per op). */
+        @SuppressWarnings("unused") private long outstanding;
+        /** Calls this worker sent and awaits a reply or (passive) an ack for, by call id. */
         Op[] calls = new Op[64];
-        final ArrayDeque<Integer> freeIds = new ArrayDeque<>();
-        int nextId;
+        /** Call ids free for reuse (a stack of {@code freeCount}); ids from {@code nextId} on were never used. */
+        int[] freeIds = new int[64];
+        int freeCount, nextId;
+        /** Ops for calls that arrive; a call's op goes back to the pool of the worker that answers it. */
+        final ArrayDeque<Op> callPool = new ArrayDeque<>();
         /** RPCs and replies that arrived during progress, served after it returns (the poll point). */
         final ArrayDeque<Op> arrived = new ArrayDeque<>(), replied = new ArrayDeque<>();
         /** Replies other workers of this node hand over (deferred replies). */
         final ConcurrentLinkedQueue<Op> handedOver = new ConcurrentLinkedQueue<>();
+        /**
+         * Passive RPCs whose handler ran here and whose senders do not know it yet: per sender ({@code srcNode *
+         * threads + srcWorker}) their call ids, sent back with this worker's next reply to that sender, or on their
+         * own once {@link #ACK_BATCH} gathered or this worker is about to sleep.
+         */
+        final int[][] acks = new int[nodes * threads][ACK_BATCH];
+        final int[] ackCount = new int[nodes * threads];
+        /** Senders with acks pending here. */
+        int ackSenders;
+        /** Messages sent: replies to signaled RPCs, and acks on their own (for the tests). */
+        long repliesSent, acksSent;
 
         Worker(int node, int worker, UcxWorker ucx) {
             super(node, worker, cost, SPIN_NS, PARK_NS);
             this.ucx = ucx;
+            this.peer = worker % threads;
             ucx.setAmHandler(AM_CALL, (data, from) -> arrived.add(readCall(data)));
             ucx.setAmHandler(AM_REPLY, (data, from) -> replied.add(readReply(data)));
+            ucx.setAmHandler(AM_ACK, (data, from) -> learn(data, ACK_FIXED, data.get(JAVA_INT_UNALIGNED, ACK_COUNT)));
         }
 
         void connect(Blob[] blobs) {
@@ -402,7 +487,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 } else {
                     eps[m] = new UcxEndpoint[threads];
                     for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
-                    oneSided = eps[m][worker % threads];
+                    oneSided = eps[m][peer];
                 }
                 List<List<Blob.Chunk>> cs = blobs[m].chunks();
                 keys[m] = new UcxRemoteKey[cs.size()][];
@@ -437,25 +522,55 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             eps = null;
         }
 
+        private void outstanding(long delta) {
+            OUTSTANDING.setRelease(this, outstanding + delta);
+        }
+
         private Op readCall(MemorySegment d) {
             int len = (int) d.byteSize() - CALL_HEADER;
             Op call = callPool.poll();
             if (call == null) call = new Op();
-            call.rpc(node, d.get(JAVA_INT_UNALIGNED, 4), len);
-            call.srcNode = d.get(JAVA_SHORT_UNALIGNED, 0) & 0xffff;
-            call.srcWorker = d.get(JAVA_SHORT_UNALIGNED, 2) & 0xffff;
-            call.compare = d.get(JAVA_INT_UNALIGNED, 8);
+            call.rpc(node, d.get(JAVA_SHORT_UNALIGNED, CALL_HANDLER) & 0xffff, len);
+            call.srcNode = d.get(JAVA_SHORT_UNALIGNED, CALL_SRC_NODE) & 0xffff;
+            call.srcWorker = d.get(JAVA_SHORT_UNALIGNED, CALL_SRC_WORKER) & 0xffff;
+            call.signaled = (d.get(JAVA_SHORT_UNALIGNED, CALL_FLAGS) & FLAG_PASSIVE) == 0;
+            call.compare = d.get(JAVA_INT_UNALIGNED, CALL_ID);
             MemorySegment.copy(d, JAVA_BYTE, CALL_HEADER, call.data, 0, len);
             return call;
         }
 
         private Op readReply(MemorySegment d) {
-            int id = d.get(JAVA_INT_UNALIGNED, 0), len = (int) d.byteSize() - REPLY_HEADER;
+            int acked = d.get(JAVA_INT_UNALIGNED, REPLY_ACKS);
+            learn(d, REPLY_FIXED, acked);     // before the reply completes: its caller sees those passive RPCs done
+            int at = REPLY_FIXED + 4 * acked, len = (int) d.byteSize() - at;
+            Op op = takeCall(d.get(JAVA_INT_UNALIGNED, REPLY_ID));
+            byte[] r = op.replyBuffer(len);
+            MemorySegment.copy(d, JAVA_BYTE, at, r, 0, len);
+            return op;
+        }
+
+        /** The {@code n} call ids at {@code at} are passive RPCs whose handlers ran: no longer in flight. */
+        private void learn(MemorySegment d, long at, int n) {
+            for (int i = 0; i < n; i++) {
+                Op op = takeCall(d.get(JAVA_INT_UNALIGNED, at + 4L * i));
+                inFlight(op, false);
+                outstanding(-1);
+            }
+        }
+
+        /** A call id for {@code op}, until its reply or ack ({@link #takeCall}). */
+        private int newCall(Op op) {
+            int id = freeCount > 0 ? freeIds[--freeCount] : nextId++;
+            if (id >= calls.length) calls = Arrays.copyOf(calls, calls.length * 2);
+            calls[id] = op;
+            return id;
+        }
+
+        private Op takeCall(int id) {
             Op op = calls[id];
             calls[id] = null;
-            freeIds.push(id);
-            byte[] r = op.replyBuffer(len);
-            MemorySegment.copy(d, JAVA_BYTE, REPLY_HEADER, r, 0, len);
+            if (freeCount == freeIds.length) freeIds = Arrays.copyOf(freeIds, freeCount * 2);
+            freeIds[freeCount++] = id;
             return op;
         }
 
@@ -463,9 +578,17 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
         @Override protected void arriveHere(Op call) { arrived.add(call); }
 
-        // an idle worker sleeps on its UCX event fd: a message, a remote op UCX must serve (emulated RMA over
-        // TCP) or a peer worker's signal (a handed-over reply) wakes it at once
-        @Override protected void park(long ns) { ucx.sleep(ns); }
+        // an idle worker first sends the acks it holds (their senders may wait for nothing else), then sleeps on its
+        // UCX event fd: a message, a remote op UCX must serve (emulated RMA over TCP) or a peer worker's signal (a
+        // handed-over reply) wakes it at once
+        @Override
+        protected void park(long ns) {
+            if (ackSenders > 0) {
+                for (int src = 0; src < ackCount.length; src++) if (ackCount[src] > 0) sendAcks(src);
+                return;
+            }
+            ucx.sleep(ns);
+        }
 
         @Override protected void unpark() { ucx.signal(); }
 
@@ -489,7 +612,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                     }
                     while ((op = handedOver.poll()) != null) {
                         worked = true;
-                        complete(op);
+                        inFlight(op, false);
+                        handedOverCalls.decrementAndGet();
+                        host.onComplete(op);
                     }
                     if (reap()) worked = true;
                     if (fireTimers(t0)) worked = true;
@@ -505,8 +630,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
 
         private void complete(Op op) {
-            op.inFlight = false;
-            inFlight.decrementAndGet();
+            inFlight(op, false);
+            outstanding(-1);
             host.onComplete(op);
         }
 
@@ -538,8 +663,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 if (op.signaled) {
                     complete(op);
                 } else {
-                    op.inFlight = false;
-                    inFlight.decrementAndGet();
+                    inFlight(op, false);
+                    outstanding(-1);
                 }
             }
             s.op = null;
@@ -560,8 +685,9 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
 
         @Override public long now() { return clusterNow(); }
-        // passive RPCs would need the sender to learn from a later reply that the handler ran; not done yet
-        @Override public boolean passiveRpc() { return false; }
+        // an unsignaled RPC goes as a call with FLAG_PASSIVE: the handler's reply sends no message, its call id comes
+        // back with the target worker's next reply to this worker or in an ack of its own (Decisions, 2026-11-27)
+        @Override public boolean passiveRpc() { return true; }
 
         @Override
         public void post(Op op) {
@@ -570,18 +696,18 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 return;
             }
             if (!rpcLeaves(op)) return;
-            inFlight.incrementAndGet();
-            int id = freeIds.isEmpty() ? nextId++ : freeIds.pop();
-            if (id >= calls.length) calls = Arrays.copyOf(calls, calls.length * 2);
-            calls[id] = op;
+            if (op.handler > 0xffff) throw new IllegalArgumentException("ucx: RPC handler " + op.handler + " above 65535");
+            outstanding(1);
+            int id = newCall(op);
             Slot s = slot(Slot.CALL, op, CALL_HEADER + op.length);
             MemorySegment b = s.buf;          // the slot's reused buffer; the send names how many bytes
-            b.set(JAVA_SHORT_UNALIGNED, 0, (short) node);
-            b.set(JAVA_SHORT_UNALIGNED, 2, (short) worker);
-            b.set(JAVA_INT_UNALIGNED, 4, op.handler);
-            b.set(JAVA_INT_UNALIGNED, 8, id);
+            b.set(JAVA_SHORT_UNALIGNED, CALL_SRC_NODE, (short) node);
+            b.set(JAVA_SHORT_UNALIGNED, CALL_SRC_WORKER, (short) worker);
+            b.set(JAVA_SHORT_UNALIGNED, CALL_HANDLER, (short) op.handler);
+            b.set(JAVA_SHORT_UNALIGNED, CALL_FLAGS, (short) (op.signaled ? 0 : FLAG_PASSIVE));
+            b.set(JAVA_INT_UNALIGNED, CALL_ID, id);
             MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][worker % threads].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
+            track(s, eps[op.node][peer].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
         }
 
         @Override
@@ -592,16 +718,18 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 executeLocally(memory[node], ops, n);
                 return;
             }
-            UcxEndpoint ep = eps[dst][worker % threads];
+            UcxEndpoint ep = eps[dst][peer];
             boolean unsignaledBefore = false;
             Slot flush = null;
             counters.doorbells++;
             for (int i = 0; i < n; i++) {
                 Op op = ops[i];
                 if (op.verb == Verb.RPC) throw new IllegalArgumentException("an RPC inside a one-sided doorbell batch");
-                op.posted(node, worker);
+                op.srcNode = node;              // Op.posted, with a release store (as inFlight's others here)
+                op.srcWorker = worker;
+                inFlight(op, true);
                 counters.count(op);
-                inFlight.incrementAndGet();
+                outstanding(1);
                 // the batch executes in posting order: an op after unsignaled ones (update, then unlock) is fenced
                 if (unsignaledBefore) ucx.fence();
                 if (!op.signaled) unsignaledBefore = true;
@@ -639,18 +767,49 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                     call.inFlight = false;
                     host.onComplete(call);
                 } else {
-                    inFlight.incrementAndGet();       // balanced when that worker takes it
+                    handedOverCalls.incrementAndGet();       // balanced when that worker takes it
                     Worker w = workers[node][call.srcWorker];
                     w.handedOver.add(call);
                     w.wake();
                 }
                 return;
             }
-            Slot s = slot(Slot.REPLY, null, REPLY_HEADER + call.replyLength);
-            s.buf.set(JAVA_INT_UNALIGNED, 0, (int) call.compare);
-            MemorySegment.copy(call.reply, 0, s.buf, JAVA_BYTE, REPLY_HEADER, call.replyLength);
-            track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, s.buf, REPLY_HEADER + call.replyLength, false));
+            int src = call.srcNode * threads + call.srcWorker;
+            if (!call.signaled) {
+                // a passive RPC: no reply message; its sender learns from a later one that the handler ran
+                if (ackCount[src] == 0) ackSenders++;
+                acks[src][ackCount[src]++] = (int) call.compare;
+                if (ackCount[src] == ACK_BATCH) sendAcks(src);
+            } else {
+                int acked = ackCount[src], at = REPLY_FIXED + 4 * acked;
+                Slot s = slot(Slot.REPLY, null, at + call.replyLength);
+                s.buf.set(JAVA_INT_UNALIGNED, REPLY_ID, (int) call.compare);
+                s.buf.set(JAVA_INT_UNALIGNED, REPLY_ACKS, acked);
+                takeAcks(src, s.buf, REPLY_FIXED);
+                MemorySegment.copy(call.reply, 0, s.buf, JAVA_BYTE, at, call.replyLength);
+                track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, s.buf, at + call.replyLength, false));
+                repliesSent++;
+            }
             callPool.add(call);
+        }
+
+        /** Sends the acks pending for sender {@code src} in a message of their own. */
+        private void sendAcks(int src) {
+            int n = ackCount[src];
+            Slot s = slot(Slot.REPLY, null, ACK_FIXED + 4L * n);
+            s.buf.set(JAVA_INT_UNALIGNED, ACK_COUNT, n);
+            takeAcks(src, s.buf, ACK_FIXED);
+            track(s, eps[src / threads][src % threads].send(AM_ACK, s.buf, ACK_FIXED + 4L * n, false));
+            acksSent++;
+        }
+
+        /** Writes the acks pending for {@code src} to {@code buf} at {@code at}; none are pending after. */
+        private void takeAcks(int src, MemorySegment buf, long at) {
+            int n = ackCount[src];
+            if (n == 0) return;
+            for (int i = 0; i < n; i++) buf.set(JAVA_INT_UNALIGNED, at + 4L * i, acks[src][i]);
+            ackCount[src] = 0;
+            ackSenders--;
         }
     }
 }
