@@ -74,41 +74,41 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
      * of a sender's passive RPCs (ops it cannot reuse) stay unacknowledged while this worker sends it no reply.
      */
     static final int ACK_BATCH = 16;
-    private static final long SPIN_NS = 50_000, PARK_NS = 200_000;
-    private static final int RESUMES_PER_PASS = 16;
-    private static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
-    private static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
+    static final long SPIN_NS = 50_000, PARK_NS = 200_000;
+    static final int RESUMES_PER_PASS = 16;
+    static final int CHUNK_BITS = ChunkedMemory.CHUNK_SHIFT;
+    static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
 
     /** The node this process hosts, or -1 when it hosts every node ({@link #inProcess}). */
-    private final int self;
+    final int self;
     /** The control plane ({@link #join}), or null in one process. */
-    private final ClusterNode cluster;
-    private final long base;
-    private volatile boolean running;
-    private final Endpoint[][] views;
-    private final int nodes, threads;
-    private final CostProfile cost;
-    private final Map<String, String> ucxConfig;
-    private final UcxContext[] contexts;
-    private final Arena memoryArena = Arena.ofShared();
-    private final RegisteredMemory[] memory;
+    final ClusterNode cluster;
+    final long base;
+    volatile boolean running;
+    final Endpoint[][] views;
+    final int nodes, threads;
+    final CostProfile cost;
+    final Map<String, String> ucxConfig;
+    final UcxContext[] contexts;
+    final Arena memoryArena = Arena.ofShared();
+    final RegisteredMemory[] memory;
     /** Per hosted node: registered chunks by region then chunk (address, packed key). */
-    private final List<List<Blob.Chunk>>[] chunks;
-    private final Worker[][] workers;
-    private final AtomicInteger unfinished = new AtomicInteger();
+    final List<List<Blob.Chunk>>[] chunks;
+    final Worker[][] workers;
+    final AtomicInteger unfinished = new AtomicInteger();
     /** Local calls answered by another worker of their node (handed over), not yet taken by their caller's worker. */
-    private final AtomicInteger handedOverCalls = new AtomicInteger();
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private volatile boolean stop;
-    private boolean connected, closed, oneSidedAtomics;
+    final AtomicInteger handedOverCalls = new AtomicInteger();
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    volatile boolean stop;
+    boolean connected, closed, oneSidedAtomics;
     /** ucx.loopback_atomics: always (not only where a peer's one-sided ops run on RDMA hardware). */
-    private boolean loopbackAlways;
+    boolean loopbackAlways;
     /** CPU atomics the loopback route sent through UCX on the own endpoint (summary.json's ucx.loopback_atomics). */
-    private final java.util.concurrent.atomic.AtomicLong loopbackAtomics = new java.util.concurrent.atomic.AtomicLong();
+    final java.util.concurrent.atomic.AtomicLong loopbackAtomics = new java.util.concurrent.atomic.AtomicLong();
     /** The worker whose thread is running (the loopback route posts on its UCX worker); null off the workers' threads. */
-    private static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
+    static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
-    private final Map<Integer, String> lanes = new LinkedHashMap<>();
+    final Map<Integer, String> lanes = new LinkedHashMap<>();
 
     /**
      * Every node in this process: {@code nodes} x {@code threads} workers; {@code ucxConfig} are UCX settings without
@@ -166,7 +166,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 return m.segment().asByteBuffer().order(ByteOrder.nativeOrder());
             }, false);
             workers[n] = new Worker[threads];
-            for (int t = 0; t < threads; t++) views[n][t] = workers[n][t] = new Worker(n, t, ctx.newWorker());
+            for (int t = 0; t < threads; t++) views[n][t] = workers[n][t] = new Worker(this, n, t, ctx.newWorker());
         }
         if (cs == null) {
             cluster = null;
@@ -276,7 +276,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     public long loopbackAtomicCount() { return loopbackAtomics.get(); }
 
     /** CPU atomics on a hosted node's memory, made on a worker's thread: through UCX on its own endpoint. */
-    private final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
+    final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
         @Override
         public long cas(RegisteredMemory m, int region, long off, long expect, long update) {
             Worker w = CURRENT.get();
@@ -344,7 +344,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         if (f != null) throw new IllegalStateException(f);
     }
 
-    private boolean allDone() {
+    boolean allDone() {
         if (cluster != null) return stop || cluster.stopped();
         return stop || (unfinished.get() == 0 && nothingInFlight());
     }
@@ -353,7 +353,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
      * No op of a hosted worker is in flight (read after {@code unfinished} reached 0: a worker's count was written
      * before it decremented that, so a finished worker's outstanding ops are seen).
      */
-    private boolean nothingInFlight() {
+    boolean nothingInFlight() {
         if (handedOverCalls.get() != 0) return false;
         for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) if ((long) Worker.OUTSTANDING.getAcquire(w) != 0) return false;
         return true;
@@ -385,7 +385,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         for (UcxContext c : contexts) if (c != null) c.close();
     }
 
-    private static final VarHandle IN_FLIGHT;
+    static final VarHandle IN_FLIGHT;
 
     static {
         try {
@@ -399,10 +399,10 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
      * Sets {@link Op#inFlight} with a release store: whoever reads it (the op's own worker, or any thread through
      * a volatile read) sees the op's results written before, without the full fence of a volatile store per op.
      */
-    private static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
+    static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
 
     /** An op (or a message) handed to UCX and not finished yet, with the native buffer it uses. */
-    private static final class Slot {
+    static final class Slot {
         static final byte ONE_SIDED = 0, CALL = 1, REPLY = 2, FLUSH = 3;
         byte kind;
         Op op;
@@ -412,404 +412,4 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         final ArrayList<Slot> writes = new ArrayList<>();
     }
 
-    private final class Worker extends ThreadWorker {
-        /** {@link #outstanding}, written by the worker's thread with release stores, read by any thread. */
-        static final VarHandle OUTSTANDING;
-
-        static {
-            try {
-                OUTSTANDING = MethodHandles.lookup().findVarHandle(Worker.class, "outstanding", long.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        final UcxWorker ucx;
-        final Arena arena = Arena.ofShared();
-        /** Endpoints to every worker of every other node ({@code [node][worker]}, null for this node). */
-        UcxEndpoint[][] eps;
-        /** The worker of every other node this one sends its calls and one-sided ops to (of the same index). */
-        final int peer;
-        /**
-         * Keys and addresses of every other node's chunks, unpacked on {@code eps[node][peer]}, and of the own node's on
-         * {@link #selfEp} (the loopback route's).
-         */
-        UcxRemoteKey[][][] keys;
-        long[][][] bases;
-        /** An endpoint to this worker itself: the loopback route's CPU atomics go through UCX (the NIC on RDMA). */
-        UcxEndpoint selfEp;
-        MemorySegment loopbackIo;
-        final ArrayList<Slot> pending = new ArrayList<>();
-        final ArrayDeque<Slot> free = new ArrayDeque<>();
-        /** This worker's ops in flight: a plain count its own thread keeps (no atomic read-modify-write per op). */
-        @SuppressWarnings("unused") private long outstanding;
-        /** Calls this worker sent and awaits a reply or (passive) an ack for, by call id. */
-        Op[] calls = new Op[64];
-        /** Call ids free for reuse (a stack of {@code freeCount}); ids from {@code nextId} on were never used. */
-        int[] freeIds = new int[64];
-        int freeCount, nextId;
-        /** Ops for calls that arrive; a call's op goes back to the pool of the worker that answers it. */
-        final ArrayDeque<Op> callPool = new ArrayDeque<>();
-        /** RPCs and replies that arrived during progress, served after it returns (the poll point). */
-        final ArrayDeque<Op> arrived = new ArrayDeque<>(), replied = new ArrayDeque<>();
-        /** Replies other workers of this node hand over (deferred replies). */
-        final ConcurrentLinkedQueue<Op> handedOver = new ConcurrentLinkedQueue<>();
-        /**
-         * Passive RPCs whose handler ran here and whose senders do not know it yet: per sender ({@code srcNode *
-         * threads + srcWorker}) their call ids, sent back with this worker's next reply to that sender, or on their
-         * own once {@link #ACK_BATCH} gathered or this worker is about to sleep.
-         */
-        final int[][] acks = new int[nodes * threads][ACK_BATCH];
-        final int[] ackCount = new int[nodes * threads];
-        /** Senders with acks pending here. */
-        int ackSenders;
-        /** Messages sent: replies to signaled RPCs, and acks on their own (for the tests). */
-        long repliesSent, acksSent;
-
-        Worker(int node, int worker, UcxWorker ucx) {
-            super(node, worker, cost, SPIN_NS, PARK_NS);
-            this.ucx = ucx;
-            this.peer = worker % threads;
-            ucx.setAmHandler(AM_CALL, (data, from) -> arrived.add(readCall(data)));
-            ucx.setAmHandler(AM_REPLY, (data, from) -> replied.add(readReply(data)));
-            ucx.setAmHandler(AM_ACK, (data, from) -> learn(data, ACK_FIXED, data.get(JAVA_INT_UNALIGNED, ACK_COUNT)));
-        }
-
-        void connect(Blob[] blobs) {
-            eps = new UcxEndpoint[nodes][];
-            keys = new UcxRemoteKey[nodes][][];
-            bases = new long[nodes][][];
-            for (int m = 0; m < nodes; m++) {
-                UcxEndpoint oneSided;
-                if (m == node) {
-                    oneSided = selfEp = ucx.connect(blobs[m].addresses()[worker]);
-                    loopbackIo = arena.allocate(16, 8);
-                } else {
-                    eps[m] = new UcxEndpoint[threads];
-                    for (int u = 0; u < threads; u++) eps[m][u] = ucx.connect(blobs[m].addresses()[u]);
-                    oneSided = eps[m][peer];
-                }
-                List<List<Blob.Chunk>> cs = blobs[m].chunks();
-                keys[m] = new UcxRemoteKey[cs.size()][];
-                bases[m] = new long[cs.size()][];
-                for (int r = 0; r < cs.size(); r++) {
-                    List<Blob.Chunk> rc = cs.get(r);
-                    keys[m][r] = new UcxRemoteKey[rc.size()];
-                    bases[m][r] = new long[rc.size()];
-                    for (int c = 0; c < rc.size(); c++) {
-                        keys[m][r][c] = oneSided.unpack(rc.get(c).rkey());
-                        bases[m][r][c] = rc.get(c).address();
-                    }
-                }
-            }
-        }
-
-        /** A CAS ({@code cas}) or FAA on this node's memory through UCX on the own endpoint; waits for it (the core does). */
-        long loopback(boolean cas, int region, long off, long expect, long value) {
-            int chunk = (int) (off >>> CHUNK_BITS);
-            long addr = bases[node][region][chunk] + (off & CHUNK_MASK);
-            UcxRemoteKey key = keys[node][region][chunk];
-            long req = cas ? selfEp.compareSwap(addr, key, expect, value, loopbackIo) : selfEp.fetchAdd(addr, key, value, loopbackIo);
-            ucx.await(cas ? "ucp_atomic_op_nbx (loopback CAS)" : "ucp_atomic_op_nbx (loopback FAA)", req);
-            loopbackAtomics.incrementAndGet();
-            return loopbackIo.get(JAVA_LONG, 8);
-        }
-
-        void closeEndpoints() {
-            if (eps == null) return;
-            // peers may be gone (or stopped progressing): the endpoints are released with the worker, not flushed
-            for (UcxRemoteKey[][] k : keys) if (k != null) for (UcxRemoteKey[] kr : k) for (UcxRemoteKey key : kr) key.close();
-            eps = null;
-        }
-
-        private void outstanding(long delta) {
-            OUTSTANDING.setRelease(this, outstanding + delta);
-        }
-
-        private Op readCall(MemorySegment d) {
-            int len = (int) d.byteSize() - CALL_HEADER;
-            Op call = callPool.poll();
-            if (call == null) call = new Op();
-            call.rpc(node, d.get(JAVA_SHORT_UNALIGNED, CALL_HANDLER) & 0xffff, len);
-            call.srcNode = d.get(JAVA_SHORT_UNALIGNED, CALL_SRC_NODE) & 0xffff;
-            call.srcWorker = d.get(JAVA_SHORT_UNALIGNED, CALL_SRC_WORKER) & 0xffff;
-            call.signaled = (d.get(JAVA_SHORT_UNALIGNED, CALL_FLAGS) & FLAG_PASSIVE) == 0;
-            call.compare = d.get(JAVA_INT_UNALIGNED, CALL_ID);
-            MemorySegment.copy(d, JAVA_BYTE, CALL_HEADER, call.data, 0, len);
-            return call;
-        }
-
-        private Op readReply(MemorySegment d) {
-            int acked = d.get(JAVA_INT_UNALIGNED, REPLY_ACKS);
-            learn(d, REPLY_FIXED, acked);     // before the reply completes: its caller sees those passive RPCs done
-            int at = REPLY_FIXED + 4 * acked, len = (int) d.byteSize() - at;
-            Op op = takeCall(d.get(JAVA_INT_UNALIGNED, REPLY_ID));
-            byte[] r = op.replyBuffer(len);
-            MemorySegment.copy(d, JAVA_BYTE, at, r, 0, len);
-            return op;
-        }
-
-        /** The {@code n} call ids at {@code at} are passive RPCs whose handlers ran: no longer in flight. */
-        private void learn(MemorySegment d, long at, int n) {
-            for (int i = 0; i < n; i++) {
-                Op op = takeCall(d.get(JAVA_INT_UNALIGNED, at + 4L * i));
-                inFlight(op, false);
-                outstanding(-1);
-            }
-        }
-
-        /** A call id for {@code op}, until its reply or ack ({@link #takeCall}). */
-        private int newCall(Op op) {
-            int id = freeCount > 0 ? freeIds[--freeCount] : nextId++;
-            if (id >= calls.length) calls = Arrays.copyOf(calls, calls.length * 2);
-            calls[id] = op;
-            return id;
-        }
-
-        private Op takeCall(int id) {
-            Op op = calls[id];
-            calls[id] = null;
-            if (freeCount == freeIds.length) freeIds = Arrays.copyOf(freeIds, freeCount * 2);
-            freeIds[freeCount++] = id;
-            return op;
-        }
-
-        @Override protected boolean nothingQueued() { return handedOver.isEmpty() && arrived.isEmpty(); }
-
-        @Override protected void arriveHere(Op call) { arrived.add(call); }
-
-        // an idle worker first sends the acks it holds (their senders may wait for nothing else), then sleeps on its
-        // UCX event fd: a message, a remote op UCX must serve (emulated RMA over TCP) or a peer worker's signal (a
-        // handed-over reply) wakes it at once
-        @Override
-        protected void park(long ns) {
-            if (ackSenders > 0) {
-                for (int src = 0; src < ackCount.length; src++) if (ackCount[src] > 0) sendAcks(src);
-                return;
-            }
-            ucx.sleep(ns);
-        }
-
-        @Override protected void unpark() { ucx.signal(); }
-
-        @Override
-        protected void loop() {
-            CURRENT.set(this);
-            try {
-                while (!allDone()) {
-                    long t0 = System.nanoTime();
-                    boolean worked = ucx.progress() > 0;
-                    Op op;
-                    while ((op = arrived.poll()) != null) {
-                        worked = true;
-                        if (op.handler >= host.handlers()) throw new IllegalStateException("node " + node + " worker "
-                                + worker + ": an RPC to unknown handler " + op.handler + " from node " + op.srcNode);
-                        host.onRpc(op);
-                    }
-                    while ((op = replied.poll()) != null) {
-                        worked = true;
-                        complete(op);
-                    }
-                    while ((op = handedOver.poll()) != null) {
-                        worked = true;
-                        inFlight(op, false);
-                        handedOverCalls.decrementAndGet();
-                        host.onComplete(op);
-                    }
-                    if (reap()) worked = true;
-                    if (fireTimers(t0)) worked = true;
-                    for (int i = 0; i < RESUMES_PER_PASS && host.runOne(); i++) worked = true;
-                    if (justFinished()) unfinished.decrementAndGet();
-                    endPass(t0, t0, worked);
-                }
-            } catch (Throwable t) {
-                failure.compareAndSet(null, t);
-                stop = true;
-                if (cluster != null) cluster.fail("node " + node + " worker " + worker + " failed: " + t);
-            }
-        }
-
-        private void complete(Op op) {
-            inFlight(op, false);
-            outstanding(-1);
-            host.onComplete(op);
-        }
-
-        /** Finishes the slots whose UCX requests are done; true if any. */
-        private boolean reap() {
-            boolean any = false;
-            for (int i = pending.size() - 1; i >= 0; i--) {
-                Slot s = pending.get(i);
-                if (!ucx.done("op", s.request)) continue;
-                pending.set(i, pending.getLast());
-                pending.removeLast();
-                finish(s);
-                any = true;
-            }
-            return any;
-        }
-
-        private void finish(Slot s) {
-            if (s.kind == Slot.FLUSH) {
-                for (Slot w : s.writes) finish(w);
-                s.writes.clear();
-            } else if (s.kind == Slot.ONE_SIDED) {
-                Op op = s.op;
-                switch (op.verb) {
-                    case READ -> MemorySegment.copy(s.buf, JAVA_BYTE, 0, op.data, 0, op.length);
-                    case CAS, FAA -> op.result = s.buf.get(JAVA_LONG, 8);
-                    default -> { }
-                }
-                if (op.signaled) {
-                    complete(op);
-                } else {
-                    inFlight(op, false);
-                    outstanding(-1);
-                }
-            }
-            s.op = null;
-            free.push(s);
-        }
-
-        private Slot slot(byte kind, Op op, long bytes) {
-            Slot s = free.isEmpty() ? new Slot() : free.pop();
-            s.kind = kind;
-            s.op = op;
-            if (s.buf == null || s.buf.byteSize() < bytes) s.buf = arena.allocate(Math.max(64, Long.highestOneBit(bytes - 1) << 1), 8);
-            return s;
-        }
-
-        private void track(Slot s, long request) {
-            s.request = request;
-            if (request == 0) finish(s); else pending.add(s);
-        }
-
-        @Override public long now() { return clusterNow(); }
-        // an unsignaled RPC goes as a call with FLAG_PASSIVE: the handler's reply sends no message, its call id comes
-        // back with the target worker's next reply to this worker or in an ack of its own (Decisions, 2026-11-27)
-        @Override public boolean passiveRpc() { return true; }
-
-        @Override
-        public void post(Op op) {
-            if (op.verb != Verb.RPC) {
-                postAlone(op);
-                return;
-            }
-            if (!rpcLeaves(op)) return;
-            if (op.handler > 0xffff) throw new IllegalArgumentException("ucx: RPC handler " + op.handler + " above 65535");
-            outstanding(1);
-            int id = newCall(op);
-            Slot s = slot(Slot.CALL, op, CALL_HEADER + op.length);
-            MemorySegment b = s.buf;          // the slot's reused buffer; the send names how many bytes
-            b.set(JAVA_SHORT_UNALIGNED, CALL_SRC_NODE, (short) node);
-            b.set(JAVA_SHORT_UNALIGNED, CALL_SRC_WORKER, (short) worker);
-            b.set(JAVA_SHORT_UNALIGNED, CALL_HANDLER, (short) op.handler);
-            b.set(JAVA_SHORT_UNALIGNED, CALL_FLAGS, (short) (op.signaled ? 0 : FLAG_PASSIVE));
-            b.set(JAVA_INT_UNALIGNED, CALL_ID, id);
-            MemorySegment.copy(op.data, 0, b, JAVA_BYTE, CALL_HEADER, op.length);
-            track(s, eps[op.node][peer].send(AM_CALL, b, CALL_HEADER + op.length, false));   // replies go to eps[src] by the header
-        }
-
-        @Override
-        public void post(Op[] ops, int n) {
-            if (n == 0) return;
-            int dst = ops[0].node;
-            if (dst == node) {
-                executeLocally(memory[node], ops, n);
-                return;
-            }
-            UcxEndpoint ep = eps[dst][peer];
-            boolean unsignaledBefore = false;
-            Slot flush = null;
-            counters.doorbells++;
-            for (int i = 0; i < n; i++) {
-                Op op = ops[i];
-                if (op.verb == Verb.RPC) throw new IllegalArgumentException("an RPC inside a one-sided doorbell batch");
-                op.srcNode = node;              // Op.posted, with a release store (as inFlight's others here)
-                op.srcWorker = worker;
-                inFlight(op, true);
-                counters.count(op);
-                outstanding(1);
-                // the batch executes in posting order: an op after unsignaled ones (update, then unlock) is fenced
-                if (unsignaledBefore) ucx.fence();
-                if (!op.signaled) unsignaledBefore = true;
-                int chunk = (int) (op.offset >>> CHUNK_BITS);
-                if ((op.offset + Math.max(op.length, 8) - 1) >>> CHUNK_BITS != chunk)
-                    throw new IllegalArgumentException("a " + op.verb + " across a 1 GiB chunk boundary of region " + op.region);
-                long addr = bases[dst][op.region][chunk] + (op.offset & CHUNK_MASK);
-                UcxRemoteKey key = keys[dst][op.region][chunk];
-                Slot s = slot(Slot.ONE_SIDED, op, Math.max(16, op.length));
-                long req = switch (op.verb) {
-                    case READ -> ep.get(s.buf, op.length, addr, key);
-                    case WRITE -> {
-                        MemorySegment.copy(op.data, 0, s.buf, JAVA_BYTE, 0, op.length);
-                        // done when at the target, as an RDMA WRITE's completion says: the batch's flush finishes it
-                        ucx.release(ep.put(s.buf, op.length, addr, key));
-                        if (flush == null) flush = slot(Slot.FLUSH, null, 0);
-                        flush.writes.add(s);
-                        yield -1;
-                    }
-                    case CAS -> ep.compareSwap(addr, key, op.compare, op.value, s.buf);
-                    case FAA -> ep.fetchAdd(addr, key, op.value, s.buf);
-                    default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
-                };
-                if (req != -1) track(s, req);
-            }
-            if (flush != null) track(flush, ep.flushRequest());
-        }
-
-        @Override
-        public void reply(Op call) {
-            if (call.srcNode == node) {
-                if (!call.signaled) {
-                    call.inFlight = false;
-                } else if (call.srcWorker == worker) {
-                    call.inFlight = false;
-                    host.onComplete(call);
-                } else {
-                    handedOverCalls.incrementAndGet();       // balanced when that worker takes it
-                    Worker w = workers[node][call.srcWorker];
-                    w.handedOver.add(call);
-                    w.wake();
-                }
-                return;
-            }
-            int src = call.srcNode * threads + call.srcWorker;
-            if (!call.signaled) {
-                // a passive RPC: no reply message; its sender learns from a later one that the handler ran
-                if (ackCount[src] == 0) ackSenders++;
-                acks[src][ackCount[src]++] = (int) call.compare;
-                if (ackCount[src] == ACK_BATCH) sendAcks(src);
-            } else {
-                int acked = ackCount[src], at = REPLY_FIXED + 4 * acked;
-                Slot s = slot(Slot.REPLY, null, at + call.replyLength);
-                s.buf.set(JAVA_INT_UNALIGNED, REPLY_ID, (int) call.compare);
-                s.buf.set(JAVA_INT_UNALIGNED, REPLY_ACKS, acked);
-                takeAcks(src, s.buf, REPLY_FIXED);
-                MemorySegment.copy(call.reply, 0, s.buf, JAVA_BYTE, at, call.replyLength);
-                track(s, eps[call.srcNode][call.srcWorker].send(AM_REPLY, s.buf, at + call.replyLength, false));
-                repliesSent++;
-            }
-            callPool.add(call);
-        }
-
-        /** Sends the acks pending for sender {@code src} in a message of their own. */
-        private void sendAcks(int src) {
-            int n = ackCount[src];
-            Slot s = slot(Slot.REPLY, null, ACK_FIXED + 4L * n);
-            s.buf.set(JAVA_INT_UNALIGNED, ACK_COUNT, n);
-            takeAcks(src, s.buf, ACK_FIXED);
-            track(s, eps[src / threads][src % threads].send(AM_ACK, s.buf, ACK_FIXED + 4L * n, false));
-            acksSent++;
-        }
-
-        /** Writes the acks pending for {@code src} to {@code buf} at {@code at}; none are pending after. */
-        private void takeAcks(int src, MemorySegment buf, long at) {
-            int n = ackCount[src];
-            if (n == 0) return;
-            for (int i = 0; i < n; i++) buf.set(JAVA_INT_UNALIGNED, at + 4L * i, acks[src][i]);
-            ackCount[src] = 0;
-            ackSenders--;
-        }
-    }
 }
