@@ -23,4 +23,16 @@ public final class MemoryOps {
             default -> throw new IllegalArgumentException("not a one-sided verb: " + op.verb);
         }
     }
+
+    /**
+     * The same op done by a core on its own node's memory (a local shortcut): CAS and FAA are then CPU atomics, through
+     * the memory's route for them ({@link RegisteredMemory#cpuAtomics}: a fabric's loopback) when it has one.
+     */
+    public static void executeOnCpu(RegisteredMemory m, Op op) {
+        switch (op.verb) {
+            case CAS -> op.result = m.cas(op.region, op.offset, op.compare, op.value);
+            case FAA -> op.result = m.faa(op.region, op.offset, op.value);
+            default -> execute(m, op);
+        }
+    }
 }

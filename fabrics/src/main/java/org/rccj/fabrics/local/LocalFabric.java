@@ -161,18 +161,19 @@ public final class LocalFabric implements Fabric {
 
         @Override
         public void reply(Op call) {
+            boolean shortcut = call.srcNode == node && !viaNic;     // a call the local shortcut made: it came as no message
             if (!call.signaled) {
                 // passive RPC: no reply message; the handler has run, which is what a later reply would tell
-                if (call.srcNode != node || viaNic) rpcsInFlight.decrementAndGet();
+                if (!shortcut) rpcsInFlight.decrementAndGet();
                 call.inFlight = false;
                 return;
             }
-            if (call.srcNode == node && call.srcWorker == worker && !viaNic) {
+            if (shortcut && call.srcWorker == worker) {
                 call.inFlight = false;
                 host.onComplete(call);
                 return;
             }
-            if (call.srcNode == node && !viaNic) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
+            if (shortcut) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
             call.kind = K_REPLY;
             workers[call.srcNode][call.srcWorker].deliver(call);
         }

@@ -546,8 +546,7 @@ public final class SimFabric implements Fabric {
                 // through the local NIC: executed now (ordered after a pending NIC atomic), completed after
                 // the loopback latency
                 postedAtomic = true;
-                op.result = op.verb == Verb.CAS ? memory[node].cas(op.region, op.offset, op.compare, op.value)
-                        : memory[node].faa(op.region, op.offset, op.value);
+                MemoryOps.executeOnCpu(memory[node], op);
                 postedAtomic = false;
                 if (op.signaled) {
                     op.kind = K_REPLY;
@@ -556,13 +555,8 @@ public final class SimFabric implements Fabric {
                     op.inFlight = false;
                 }
                 return;
-            } else if (op.verb == Verb.CAS) {
-                op.result = memory[node].cas(op.region, op.offset, op.compare, op.value);
-            } else if (op.verb == Verb.FAA) {
-                op.result = memory[node].faa(op.region, op.offset, op.value);
-            } else {
-                MemoryOps.execute(memory[node], op);
             }
+            MemoryOps.executeOnCpu(memory[node], op);
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
         }

@@ -138,10 +138,7 @@ public abstract class ThreadWorker implements Endpoint {
             op.srcNode = node;
             op.srcWorker = worker;
             if (viaNic) counters.count(op); else counters.local++;
-            // an atomic done by this CPU is a CPU atomic: through the fabric's route when it has one (ucx loopback)
-            if (op.verb == Verb.CAS) op.result = m.cas(op.region, op.offset, op.compare, op.value);
-            else if (op.verb == Verb.FAA) op.result = m.faa(op.region, op.offset, op.value);
-            else MemoryOps.execute(m, op);
+            MemoryOps.executeOnCpu(m, op);     // its CAS/FAA through the fabric's route when it has one (ucx loopback)
             op.inFlight = false;
             if (op.signaled) host.onComplete(op);
         }

@@ -2,18 +2,13 @@ package org.rccj.fabrics.ucx;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.rccj.fabrics.cluster.ClusterNode;
 import org.rccj.fabrics.cluster.RemoteView;
@@ -28,18 +23,11 @@ import org.rccj.primitives.MemoryStorage;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.ProcessGroup;
 import org.rccj.primitives.RegisteredMemory;
-import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 import org.rccj.ucx.Ucx;
 import org.rccj.ucx.UcxContext;
 import org.rccj.ucx.UcxEndpoint;
-import org.rccj.ucx.UcxRemoteKey;
-import org.rccj.ucx.UcxWorker;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
 /**
  * The cluster's nodes talking through UCX (design.md, fabrics; issue 20). Each node has its own UCP context and
@@ -80,35 +68,33 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     static final long CHUNK_MASK = (1L << CHUNK_BITS) - 1;
 
     /** The node this process hosts, or -1 when it hosts every node ({@link #inProcess}). */
-    final int self;
+    private final int self;
     /** The control plane ({@link #join}), or null in one process. */
     final ClusterNode cluster;
-    final long base;
-    volatile boolean running;
-    final Endpoint[][] views;
+    private final long base;
+    private volatile boolean running;
+    private final Endpoint[][] views;
     final int nodes, threads;
     final CostProfile cost;
-    final Map<String, String> ucxConfig;
-    final UcxContext[] contexts;
-    final Arena memoryArena = Arena.ofShared();
+    private final Map<String, String> ucxConfig;
+    private final UcxContext[] contexts;
+    private final Arena memoryArena = Arena.ofShared();
     final RegisteredMemory[] memory;
     /** Per hosted node: registered chunks by region then chunk (address, packed key). */
-    final List<List<Blob.Chunk>>[] chunks;
+    private final List<List<Blob.Chunk>>[] chunks;
     final Worker[][] workers;
     final AtomicInteger unfinished = new AtomicInteger();
     /** Local calls answered by another worker of their node (handed over), not yet taken by their caller's worker. */
     final AtomicInteger handedOverCalls = new AtomicInteger();
     final AtomicReference<Throwable> failure = new AtomicReference<>();
     volatile boolean stop;
-    boolean connected, closed, oneSidedAtomics;
+    private boolean connected, closed, oneSidedAtomics;
     /** ucx.loopback_atomics: always (not only where a peer's one-sided ops run on RDMA hardware). */
-    boolean loopbackAlways;
-    /** CPU atomics the loopback route sent through UCX on the own endpoint (summary.json's ucx.loopback_atomics). */
-    final java.util.concurrent.atomic.AtomicLong loopbackAtomics = new java.util.concurrent.atomic.AtomicLong();
+    private boolean loopbackAlways;
     /** The worker whose thread is running (the loopback route posts on its UCX worker); null off the workers' threads. */
     static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
-    final Map<Integer, String> lanes = new LinkedHashMap<>();
+    private final Map<Integer, String> lanes = new LinkedHashMap<>();
 
     /**
      * Every node in this process: {@code nodes} x {@code threads} workers; {@code ucxConfig} are UCX settings without
@@ -272,11 +258,15 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     /** ucx.loopback_atomics: {@code always} routes CPU atomics through the own endpoint on every transport. */
     public void loopbackAlways(boolean on) { loopbackAlways = on; }
 
-    /** CPU atomics that went through UCX on the own endpoint so far. */
-    public long loopbackAtomicCount() { return loopbackAtomics.get(); }
+    /** CPU atomics that went through UCX on the own endpoint (summary.json's ucx.loopback_atomics; after {@link #run}). */
+    public long loopbackAtomicCount() {
+        long n = 0;
+        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.loopbackAtomics;
+        return n;
+    }
 
     /** CPU atomics on a hosted node's memory, made on a worker's thread: through UCX on its own endpoint. */
-    final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
+    private final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
         @Override
         public long cas(RegisteredMemory m, int region, long off, long expect, long update) {
             Worker w = CURRENT.get();
@@ -353,7 +343,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
      * No op of a hosted worker is in flight (read after {@code unfinished} reached 0: a worker's count was written
      * before it decremented that, so a finished worker's outstanding ops are seen).
      */
-    boolean nothingInFlight() {
+    private boolean nothingInFlight() {
         if (handedOverCalls.get() != 0) return false;
         for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) if ((long) Worker.OUTSTANDING.getAcquire(w) != 0) return false;
         return true;
@@ -385,21 +375,6 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         for (UcxContext c : contexts) if (c != null) c.close();
     }
 
-    static final VarHandle IN_FLIGHT;
-
-    static {
-        try {
-            IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    /**
-     * Sets {@link Op#inFlight} with a release store: whoever reads it (the op's own worker, or any thread through
-     * a volatile read) sees the op's results written before, without the full fence of a volatile store per op.
-     */
-    static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
 
     /** An op (or a message) handed to UCX and not finished yet, with the native buffer it uses. */
     static final class Slot {

@@ -5,33 +5,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import org.rccj.fabrics.cluster.ClusterNode;
-import org.rccj.fabrics.cluster.RemoteView;
-import org.rccj.fabrics.cluster.ClusterSettings;
-import org.rccj.fabrics.cluster.DataPlane;
 import org.rccj.fabrics.threads.ThreadWorker;
-import org.rccj.primitives.ChunkedMemory;
-import org.rccj.primitives.CostProfile;
-import org.rccj.primitives.Endpoint;
-import org.rccj.primitives.Fabric;
-import org.rccj.primitives.MemoryStorage;
 import org.rccj.primitives.Op;
-import org.rccj.primitives.ProcessGroup;
-import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;
-import org.rccj.primitives.WorkerHost;
-import org.rccj.ucx.Ucx;
-import org.rccj.ucx.UcxContext;
 import org.rccj.ucx.UcxEndpoint;
 import org.rccj.ucx.UcxRemoteKey;
 import org.rccj.ucx.UcxWorker;
@@ -47,18 +27,28 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * loop (progress, the poll point, ready coroutines, sleep on UCX's event fd). Its fabric is {@link UcxFabric}.
  */
 final class Worker extends ThreadWorker {
-    /** The fabric this worker belongs to (its f.nodes, f.workers, counters and run state). */
+    /** The fabric this worker belongs to (its nodes, workers, counters and run state). */
     private final UcxFabric f;
-    /** {@link #outstanding}, written by the worker's thread with release stores, read by any thread. */
-    static final VarHandle OUTSTANDING;
+    /**
+     * {@link #outstanding}, written by the worker's thread with release stores, read by any thread; and
+     * {@link Op#inFlight}, set with release stores (see {@link #inFlight}).
+     */
+    static final VarHandle OUTSTANDING, IN_FLIGHT;
 
     static {
         try {
             OUTSTANDING = MethodHandles.lookup().findVarHandle(Worker.class, "outstanding", long.class);
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /**
+     * Sets {@link Op#inFlight} with a release store: whoever reads it (the op's own worker, or any thread through
+     * a volatile read) sees the op's results written before, without the full fence of a volatile store per op.
+     */
+    private static void inFlight(Op op, boolean v) { IN_FLIGHT.setRelease(op, v); }
 
     final UcxWorker ucx;
     final Arena arena = Arena.ofShared();
@@ -88,7 +78,7 @@ final class Worker extends ThreadWorker {
     final ArrayDeque<Op> callPool = new ArrayDeque<>();
     /** RPCs and replies that arrived during progress, served after it returns (the poll point). */
     final ArrayDeque<Op> arrived = new ArrayDeque<>(), replied = new ArrayDeque<>();
-    /** Replies other f.workers of this node hand over (deferred replies). */
+    /** Replies other workers of this node hand over (deferred replies). */
     final ConcurrentLinkedQueue<Op> handedOver = new ConcurrentLinkedQueue<>();
     /**
      * Passive RPCs whose handler ran here and whose senders do not know it yet: per sender ({@code srcNode *
@@ -101,6 +91,8 @@ final class Worker extends ThreadWorker {
     int ackSenders;
     /** Messages sent: replies to signaled RPCs, and acks on their own (for the tests). */
     long repliesSent, acksSent;
+    /** CPU atomics this worker sent through UCX on its own endpoint (the loopback route). */
+    long loopbackAtomics;
 
     Worker(UcxFabric f, int node, int worker, UcxWorker ucx) {
         super(node, worker, f.cost, UcxFabric.SPIN_NS, UcxFabric.PARK_NS);
@@ -143,14 +135,14 @@ final class Worker extends ThreadWorker {
         }
     }
 
-    /** A CAS ({@code cas}) or FAA on this node's f.memory through UCX on the own endpoint; waits for it (the core does). */
+    /** A CAS ({@code cas}) or FAA on this node's memory through UCX on the own endpoint; waits for it (the core does). */
     long loopback(boolean cas, int region, long off, long expect, long value) {
         int chunk = (int) (off >>> CHUNK_BITS);
         long addr = bases[node][region][chunk] + (off & CHUNK_MASK);
         UcxRemoteKey key = keys[node][region][chunk];
         long req = cas ? selfEp.compareSwap(addr, key, expect, value, loopbackIo) : selfEp.fetchAdd(addr, key, value, loopbackIo);
         ucx.await(cas ? "ucp_atomic_op_nbx (loopback CAS)" : "ucp_atomic_op_nbx (loopback FAA)", req);
-        f.loopbackAtomics.incrementAndGet();
+        loopbackAtomics++;
         return loopbackIo.get(JAVA_LONG, 8);
     }
 
