@@ -88,7 +88,8 @@ final class CalibrateCommand implements Command {
         o.println("calibration on " + fabric + ": each figure measured, and the simulator's with the fitted profile");
         o.printf(Locale.ROOT, "%-52s %12s %12s %8s %-9s %s%n", "figure", "measured", "sim", "sim/real", "unit", "fits");
         for (Calibration.Figure g : r.figures()) {
-            o.printf(Locale.ROOT, "%-52s %12.4g %12.4g %8.3f %-9s %s%n", g.name(), g.measured(), g.sim(), g.sim() / g.measured(), g.unit(), g.parameter());
+            o.printf(Locale.ROOT, "%-52s %12.4g %12.4g %8.3f %-9s %s%n", g.name(), g.measured(), g.sim(), g.sim() / g.measured(), g.unit(),
+                    g.note().isEmpty() ? g.parameter() : g.parameter() + " " + g.note());
         }
         o.println("kept from " + base + " (not measurable here): " + String.join(", ", r.kept().keySet()));
         try {

@@ -48,8 +48,29 @@ public final class Calibration {
             java.util.function.Supplier<double[]> localOps) {}
 
     /** One line of the report: a figure measured, the simulator's figure with the fitted profile, and the parameter it fitted. */
-    public record Figure(String name, double measured, double sim, String unit, String parameter) {
+    public record Figure(String name, double measured, double sim, String unit, String parameter, String note) {
+        Figure(String name, double measured, double sim, String unit, String parameter) { this(name, measured, sim, unit, parameter, ""); }
         public double error() { return measured == 0 ? Double.NaN : sim / measured - 1; }
+
+        /**
+         * A fitted parameter that ended at one of its bounds could not move the simulator's figure further: the note says
+         * so, e.g. a round trip below what the profile's measured CPU costs already add up to on a loaded host.
+         */
+        Figure withBoundNote(Map<String, Double> p) {
+            for (String k : parameter.split(", ")) {
+                if (k.startsWith("(") || !p.containsKey(k)) continue;
+                for (CostProfile.Parameter q : CostProfile.PARAMETERS) {
+                    if (!q.key().equals(k)) continue;
+                    double v = p.get(k);
+                    if (v <= q.min() || v >= q.max()) {
+                        String which = v <= q.min() ? "floor" : "ceiling";
+                        return new Figure(name, measured, sim, unit, parameter, String.format(Locale.ROOT, "(the fit stopped at %s's %s %s)", k, which,
+                                format(Map.of(k, v)).get(k)));
+                    }
+                }
+            }
+            return this;
+        }
     }
 
     /** The outcome: the profile text, the figures and the parameters kept from the base (with the reason). */
@@ -217,6 +238,7 @@ public final class Calibration {
                 soft ? "nic.read_mops" : "(check)"));
         figures.add(new Figure("coroutine resume + suspend on this core", switchNs, fitted.coroutineSwitchNs, "ns", "cpu.coroutine_switch_ns"));
         figures.addAll(cpuFigures);
+        figures.replaceAll(g -> g.withBoundNote(p));
 
         p.put("nic.passive_rpc", fabric.passiveRpc() ? 1.0 : 0.0);
         Map<String, String> kept = keptParameters();
@@ -403,7 +425,8 @@ public final class Calibration {
         for (Figure f : figures) {
             for (String k : f.parameter().split(", ")) {
                 if (k.startsWith("(")) continue;
-                how.put(k, String.format(Locale.ROOT, "fitted: sim gives %.4g %s for \"%s\", measured %.4g %s", f.sim(), f.unit(), f.name(), f.measured(), f.unit()));
+                how.put(k, String.format(Locale.ROOT, "fitted: sim gives %.4g %s for \"%s\", measured %.4g %s%s", f.sim(), f.unit(), f.name(), f.measured(), f.unit(),
+                        f.note().isEmpty() ? "" : "; " + f.note().substring(1, f.note().length() - 1)));
             }
         }
         how.putAll(measuredHow);
