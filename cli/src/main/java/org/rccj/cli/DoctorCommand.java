@@ -12,10 +12,21 @@ final class DoctorCommand implements Command {
     @Override
     @SuppressWarnings("unchecked")
     public int run(List<String> args, Context ctx) throws Exception {
-        if (!args.isEmpty()) throw new ConfigException("doctor: takes no arguments; see 'rcc help doctor'");
+        org.apache.commons.cli.CommandLine cl = Args.parse("doctor", RunCommand.OPTIONS_SET_ONLY, args);
+        List<String> positional = cl.getArgList();
+        if (positional.size() > 1) throw new ConfigException("doctor: expected at most one CONFIG file, got " + positional.size() + ": "
+                + String.join(" ", positional) + "; see 'rcc help doctor'");
+        if (positional.isEmpty() && cl.hasOption("set")) throw new ConfigException("doctor: --set needs a CONFIG file to override");
+        long bytes = -1;
+        String run = null;
+        if (!positional.isEmpty()) {
+            org.rccj.framework.run.Config c = RunCommand.resolve(ctx.resolve(positional.get(0)), cl.getOptionValues("set"));
+            bytes = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c);
+            run = "'" + c.name() + "' (" + c.nodes() + " nodes x " + c.threads() + " threads)";
+        }
         List<String> lines;
         try {
-            lines = (List<String>) Class.forName("org.rccj.ucx.Doctor").getMethod("report").invoke(null);
+            lines = (List<String>) Class.forName("org.rccj.ucx.Doctor").getMethod("report", long.class, String.class).invoke(null, bytes, run);
         } catch (ClassNotFoundException | UnsupportedClassVersionError e) {
             lines = List.of("java: " + Runtime.version(), "ucx: not in this build (the ucx module needs a JDK >= 22)",
                     "todo: build and run RCC-J with a JDK >= 22 (e.g. apt-get install openjdk-25-jdk-headless) for fabric ucx");

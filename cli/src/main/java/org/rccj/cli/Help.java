@@ -102,12 +102,14 @@ final class Help {
             case "validate" -> validate();
             case "node" -> node();
             case "compare" -> compare();
-            case "doctor" -> "usage: rcc doctor\n\n"
+            case "doctor" -> "usage: rcc doctor [CONFIG [--set key=value]...]\n\n"
                     + "Reports what this machine offers a run on fabric ucx (the first thing to run on a cluster node): the\n"
                     + "JDK, the UCX library (version, where it was found: RCC_UCX_LIB_DIR or the dynamic linker's path), the\n"
                     + "transports UCX sees, RDMA devices (/sys/class/infiniband), the locked-memory limit RDMA registration\n"
-                    + "needs, huge pages, and 'todo:' lines for what to install or change.\n\n"
-                    + "examples:\n  ./rcc doctor\n  srun -N2 ./rcc doctor\n";
+                    + "needs, huge pages, and 'todo:' lines for what to install or change. With CONFIG, also the registered\n"
+                    + "memory one node of that run needs (tables, indexes, logs), set against the locked-memory limit: an\n"
+                    + "RDMA NIC pins all of it. Nothing is run or allocated.\n\n"
+                    + "examples:\n  ./rcc doctor\n  ./rcc doctor examples/tpcc-drtmh.yaml --set fabric=ucx\n  srun -N2 ./rcc doctor\n";
             case "help" -> "usage: rcc help [COMMAND]\n\nShows the general help, or the options and examples of COMMAND.\n\n"
                     + "examples:\n  ./rcc help\n  ./rcc help sweep\n";
             default -> {

@@ -16,6 +16,10 @@ import org.rccj.results.ResultWriter;
 
 /** {@code rcc run CONFIG [--set key=value]... [--out DIR]}. */
 final class RunCommand implements Command {
+    /** Only --set: for commands that read a CONFIG but run nothing (rcc doctor). */
+    static final Options OPTIONS_SET_ONLY = new Options()
+            .addOption(Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build());
+
     static final Options OPTIONS = new Options()
             .addOption(Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build())
             .addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("result directory").build())

@@ -132,4 +132,30 @@ class UcxClusterTest {
         assertTrue(o.out().contains("\nlocked memory limit (ulimit -l): "), o.out());
         assertTrue(o.out().contains("\nrdma devices: "), o.out());
     }
+
+    /** With a config: the registered memory one node needs, set against the locked-memory limit (over it: a todo line). */
+    @Test
+    void doctorWithAConfigSetsTheRunsRegisteredMemoryAgainstTheLockedMemoryLimit() throws IOException {
+        Cli.file(dir, "t.yaml", "name: big\nnodes: 3\nthreads: 2\nprotocol: occ\nreplication: 3\nworkload:\n  name: smallbank\n  accounts_per_thread: 200000\n");
+        org.rccj.framework.run.Config c = RunCommand.resolve(dir.resolve("t.yaml"), new String[] {"threads=1"});
+        long bytes = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c);
+        Cli.Outcome o = Cli.run(dir, "doctor", "t.yaml", "--set", "threads=1");
+        assertEquals(Exit.OK, o.code(), o.err());
+        String line = o.out().lines().filter(l -> l.startsWith("registered memory of 'big' (3 nodes x 1 threads): about ")).findFirst()
+                .orElseThrow(() -> new AssertionError(o.out()));
+        assertTrue(line.contains(String.format(java.util.Locale.ROOT, "about %.1f MiB per node", bytes / (double) (1 << 20))), line + " vs " + bytes);
+        long soft = -1;
+        for (String l : Files.readAllLines(Path.of("/proc/self/limits"))) {
+            if (l.startsWith("Max locked memory") && !l.substring(17).trim().startsWith("unlimited")) soft = Long.parseLong(l.substring(17).trim().split("\\s+")[0]);
+        }
+        boolean over = soft >= 0 && bytes > soft;
+        assertEquals(over, line.contains("; over the locked-memory limit"), line);
+        assertEquals(over, o.out().contains("\ntodo: for 'big' (3 nodes x 1 threads) on RDMA, raise the locked-memory limit to at least "), o.out());
+        // a larger run needs more
+        Cli.Outcome more = Cli.run(dir, "doctor", "t.yaml");
+        assertTrue(more.out().contains("(3 nodes x 2 threads)"), more.out());
+        assertTrue(org.rccj.framework.run.MemoryEstimate.bytesPerNode(RunCommand.resolve(dir.resolve("t.yaml"), new String[0])) > bytes);
+        Cli.run(dir, "doctor", "t.yaml", "t.yaml").assertBadInput("at most one CONFIG");
+        Cli.run(dir, "doctor", "--set", "threads=1").assertBadInput("--set needs a CONFIG");
+    }
 }

@@ -22,7 +22,13 @@ public final class Doctor {
         return ucx.version + " (libucp from " + ucx.where + ")";
     }
 
-    public static List<String> report() {
+    public static List<String> report() { return report(-1, null); }
+
+    /**
+     * The report; with {@code runBytesPerNode} >= 0 (the registered memory one node of {@code run} needs: its tables,
+     * indexes and logs) the locked-memory limit is set against it, since an RDMA NIC registers (pins) all of it.
+     */
+    public static List<String> report(long runBytesPerNode, String run) {
         List<String> out = new ArrayList<>();
         List<String> todo = new ArrayList<>();
         out.add("java: " + Runtime.version() + " (" + System.getProperty("java.home") + ")");
@@ -40,8 +46,20 @@ public final class Doctor {
         out.add("rdma devices: " + (rdma.isEmpty() ? "none (/sys/class/infiniband is empty or absent): ucx runs over shared memory and TCP here" : String.join(", ", rdma)));
         String memlock = limit("Max locked memory");
         out.add("locked memory limit (ulimit -l): " + memlock);
-        if (!rdma.isEmpty() && !memlock.startsWith("unlimited"))
-            todo.add("raise the locked-memory limit (ulimit -l unlimited, or memlock in /etc/security/limits.conf): RDMA registers every table, index and log");
+        long soft = softLimitBytes("Max locked memory");
+        if (runBytesPerNode >= 0) {
+            boolean over = soft >= 0 && runBytesPerNode > soft;
+            out.add("registered memory of " + run + ": about " + mib(runBytesPerNode) + " per node (tables, indexes, logs); "
+                    + (soft < 0 ? "within the locked-memory limit (unlimited)" : over
+                            ? "over the locked-memory limit of " + mib(soft) + (rdma.isEmpty() ? " (no matter on shared memory and TCP, which pin nothing)" : "")
+                            : "within the locked-memory limit of " + mib(soft)));
+            if (over) todo.add("for " + run + " on RDMA, raise the locked-memory limit to at least " + mib(runBytesPerNode)
+                    + " per process (ulimit -l unlimited, or memlock in /etc/security/limits.conf; under Slurm, PropagateResourceLimits): "
+                    + "an RDMA NIC registers (pins) every table, index and log, and registration fails beyond the limit");
+        } else if (!rdma.isEmpty() && soft >= 0) {
+            todo.add("raise the locked-memory limit (ulimit -l unlimited, or memlock in /etc/security/limits.conf): RDMA registers every table, "
+                    + "index and log ('rcc doctor CONFIG' says how much a run needs)");
+        }
         out.add("huge pages: " + hugePages());
         String tls = System.getenv("UCX_TLS");
         out.add("UCX_TLS: " + (tls == null ? "(unset: UCX chooses; a run's ucx.tls narrows it)" : tls));
@@ -74,19 +92,34 @@ public final class Doctor {
         }
     }
 
-    private static String limit(String name) {
+    /** A limit's line of /proc/self/limits as "soft hard ...", or an IOException's message after "!". */
+    private static String[] limitFields(String name) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
-                if (line.startsWith(name)) {
-                    String[] w = line.substring(name.length()).trim().split("\\s+");
-                    return w[0].equals("unlimited") ? "unlimited" : (Long.parseLong(w[0]) / 1024) + " KiB (soft), "
-                            + (w[1].equals("unlimited") ? "unlimited" : Long.parseLong(w[1]) / 1024 + " KiB") + " (hard)";
-                }
+                if (line.startsWith(name)) return line.substring(name.length()).trim().split("\\s+");
             }
-        } catch (IOException | RuntimeException e) {
-            return "unknown (" + e.getMessage() + ")";
+            return null;
+        } catch (IOException e) {
+            return new String[] {"!" + e.getMessage()};
         }
-        return "unknown";
+    }
+
+    private static String limit(String name) {
+        String[] w = limitFields(name);
+        if (w == null || w.length < 2) return w == null ? "unknown" : "unknown (" + w[0].substring(1) + ")";
+        return w[0].equals("unlimited") ? "unlimited" : (Long.parseLong(w[0]) / 1024) + " KiB (soft), "
+                + (w[1].equals("unlimited") ? "unlimited" : Long.parseLong(w[1]) / 1024 + " KiB") + " (hard)";
+    }
+
+    /** The soft limit in bytes; -1 when unlimited or unknown. */
+    private static long softLimitBytes(String name) {
+        String[] w = limitFields(name);
+        return w == null || w.length < 2 || w[0].equals("unlimited") ? -1 : Long.parseLong(w[0]);
+    }
+
+    private static String mib(long bytes) {
+        return bytes >= (1L << 30) ? String.format(java.util.Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30))
+                : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
     private static String hugePages() {

@@ -32,6 +32,13 @@ public final class MemoryEstimate {
         return sum;
     }
 
+    /** Bytes of registered memory one node of the run {@code c} needs (its protocol's and workload's layout; nothing is allocated). */
+    public static long bytesPerNode(Config c) {
+        var protocol = c.protocolFactory().create(new org.rccj.framework.spi.ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
+        var workload = c.workloadFactory().create(new org.rccj.framework.spi.WorkloadSetup(c.shape(), c.workload()));
+        return bytesPerNode(c, protocol.header(), workload.tables());
+    }
+
     /**
      * Refuses (bad input, exit 2) a run whose registered memory cannot be allocated in this JVM.
      * @throws ConfigException with the estimate, the limit and what to change
