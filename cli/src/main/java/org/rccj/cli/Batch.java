@@ -140,6 +140,12 @@ final class Batch {
                     } catch (OutOfMemoryError e) {
                         failures.put(p, Failures.outOfMemory(e));
                         progress.failed(p.name(), (System.nanoTime() - t0) / 1e9);
+                    } catch (org.rccj.fabrics.cluster.ClusterFailure e) {
+                        // a node of a multi-process run failed, hung or was stopped: its own line says which and
+                        // why; no stack trace (not a bug of rcc), but not bad input either (exit 3, as for one run)
+                        failures.put(p, ConfigLoader.oneLine(String.valueOf(e.getMessage())));
+                        internal.put(p, true);
+                        progress.failed(p.name(), (System.nanoTime() - t0) / 1e9);
                     } catch (Throwable t) {
                         failures.put(p, "internal error: " + ConfigLoader.oneLine(String.valueOf(t)) + "; stack trace in "
                                 + Failures.log(t, new String[] {command, "point " + p.name()}));
@@ -185,7 +191,8 @@ final class Batch {
     }
 
     /**
-     * The exit code of a batch: points that failed give 3 when any failed on an internal error, else 2, and are
+     * The exit code of a batch: points that failed give 3 when any failed on an internal error or a failed node of a
+     * multi-process run, else 2, and are
      * named on stderr; otherwise verification failures give 1; else 0.
      */
     static int exitCode(String command, Context ctx, List<Done> done) {

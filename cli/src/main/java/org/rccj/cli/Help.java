@@ -84,7 +84,8 @@ final class Help {
     static String exitCodes() {
         return "exit codes: 0 success, 1 verification failed, 2 bad input (unknown command, option, key or value;\n"
                 + "            an output path that cannot be written; a run too large for memory; failed sweep points),\n"
-                + "            3 internal error (one line naming a log file with the details)\n";
+                + "            3 internal error (one line naming a log file with the details), or a multi-process run\n"
+                + "              stopped by a node that failed, hung or was stopped (one line naming the node)\n";
     }
 
     /** Help of a command, or null if there is no such command. */

@@ -58,6 +58,24 @@ class ResultsNeverMixTest {
         assertTrue(Files.readString(dir.resolve("r/summary.json")).contains("\"coroutines\": 3"));
     }
 
+    /** A node of a multi-process run that hangs stops that point with the cluster's one line, not as an internal error. */
+    @Test
+    void aClusterFailureIsAFailedRowWithItsOwnLineAndNoStackTrace() throws Exception {
+        Path f = Cli.exp(dir);
+        FakeRuns ok = new FakeRuns();
+        Runner hung = (c, p) -> {
+            if (c.coroutines() == 2) throw new org.rccj.fabrics.cluster.ClusterFailure("ucx run stopped: node 0 failed: node 1 (127.0.0.1:1) sent nothing for 5.0 s: it hung or the network failed");
+            return ok.run(c, p);
+        };
+        Cli.Outcome o = Cli.run(dir, hung, "sweep", f.toString(), "--vary", "coroutines=1,2", "--jobs", "1", "--out", "s");
+        assertEquals(Exit.INTERNAL_ERROR, o.code(), o.err());
+        String last = o.errLines().get(o.errLines().size() - 1);
+        assertEquals("rcc: sweep: 1 of 2 runs failed: coroutines=2 (ucx run stopped: node 0 failed: node 1 (127.0.0.1:1) sent nothing for 5.0 s: "
+                + "it hung or the network failed); the others are complete; fix the cause and run the same command again to run the failed ones", last);
+        assertFalse(o.err().contains("stack trace in"), o.err());
+        assertTrue(CsvTable.read(dir.resolve("s/sweep.csv")).get(1, "failed").startsWith("ucx run stopped: node 0 failed: node 1"));
+    }
+
     @Test
     void aFailedPointIsAFailedRowAndTheSweepGoesOn() throws Exception {
         Path f = Cli.exp(dir);
