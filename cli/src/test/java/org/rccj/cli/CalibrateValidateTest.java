@@ -36,6 +36,11 @@ class CalibrateValidateTest {
         assertNotEquals(base.oneWayNs, p.oneWayNs);
         assertTrue(p.coroutineSwitchNs > 0 && p.coroutineSwitchNs < 100_000, "switch " + p.coroutineSwitchNs);
         assertTrue(text.contains("kept from cx4-edr: fault injection only"), text);
+        // the loopback latency is fitted to the own-node RPC round trip (local_access: network), not kept from the
+        // base: on local a message to the worker's own queue is far below the base's 1 us through a NIC
+        assertTrue(text.contains("fitted: sim gives") && text.lines().anyMatch(l -> l.contains("\"RPC 64 B round trip mean, to the own node\"")), text);
+        assertTrue(p.loopbackNs < base.loopbackNs && p.loopbackNs >= 2, "loopback " + p.loopbackNs);
+        assertTrue(p.runAheadNs < p.loopbackNs / 2.0, "run-ahead " + p.runAheadNs);
         // the framework's and the workloads' CPU costs are timed on this host, not kept from the base
         for (String k : List.of("cpu.local_op_ns", "cpu.tuple_op_ns")) {
             int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(k + "=")).findFirst().orElseThrow());

@@ -23,7 +23,13 @@ public final class PrimitiveBench {
     /** Who talks to whom: every node to random other nodes, or every other node to node 0 (a server's peak). */
     public enum Pattern { ALL_TO_ALL, TO_NODE0,
         /** Every worker on its own node's memory: CAS/FAA through the local NIC when the profile says so. */
-        LOOPBACK }
+        LOOPBACK,
+        /**
+         * Every worker to its own node as {@code local_access: network} sends it (Fabric.localThroughNic): on sim
+         * through the local NIC, one {@code nic.loopback_ns}/2 leg each way; on local, tcp and ucx an RPC to the
+         * worker's own queue served at its next poll and a one-sided op done by the worker.
+         */
+        OWN_NODE }
 
     /**
      * What an op's latency is. {@link #POST_TO_COMPLETION}: from just before the post to the coroutine's wake-up
@@ -64,6 +70,7 @@ public final class PrimitiveBench {
         SimFabric fabric = new SimFabric(s.nodes, s.threads, profile, FaultSettings.NONE);
         for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
         fabric.oneSidedAtomics(s.pattern == Pattern.LOOPBACK);
+        fabric.localThroughNic(s.pattern == Pattern.OWN_NODE);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
             for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs,
@@ -80,6 +87,7 @@ public final class PrimitiveBench {
      */
     public static Result run(Fabric fabric, Scenario s, long warmupNs, long measureNs) {
         for (int n = 0; n < s.nodes; n++) fabric.memory(n).register("bench", REGION_BYTES);
+        fabric.localThroughNic(s.pattern == Pattern.OWN_NODE);
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (int n = 0; n < s.nodes; n++) {
             for (int t = 0; t < s.threads; t++) hosts[n][t] = new BenchWorker(fabric.endpoint(n, t), s, n == 0 && s.pattern == Pattern.TO_NODE0, warmupNs, measureNs,
@@ -103,6 +111,7 @@ public final class PrimitiveBench {
         BenchWorker[][] hosts = new BenchWorker[s.nodes][s.threads];
         for (Fabric f : processes) f.memory(0).register("bench", REGION_BYTES);
         for (Fabric f : processes) for (int n = 1; n < s.nodes; n++) f.memory(n).register("bench", REGION_BYTES);
+        for (Fabric f : processes) f.localThroughNic(s.pattern == Pattern.OWN_NODE);
         List<Thread> threads = new ArrayList<>();
         java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
         for (int n = 0; n < s.nodes; n++) {
@@ -208,7 +217,7 @@ public final class PrimitiveBench {
 
         private int target() {
             if (s.pattern == Pattern.TO_NODE0) return 0;
-            if (s.pattern == Pattern.LOOPBACK) return ep.node();
+            if (s.pattern == Pattern.LOOPBACK || s.pattern == Pattern.OWN_NODE) return ep.node();
             int t = rng.nextInt(s.nodes - 1);
             return t >= ep.node() ? t + 1 : t;
         }
