@@ -108,6 +108,9 @@ final class Batch {
         ctx.err().println(command + ": " + points.size() + " runs" + (reusedCount > 0 ? " (" + reusedCount + " finished earlier, reused)" : "")
                 + (todo.isEmpty() ? "" : "; running " + todo.size() + " with " + j + (j == 1 ? " job" : " jobs")
                 + (j < jobs && wallClockFabric(points) != null ? " (" + wallClockFabric(points) + " fabric: one run at a time)" : "")));
+        for (String w : todo.stream().map(p -> RunCommand.shortWarmup(p.config())).filter(java.util.Objects::nonNull).distinct().toList()) {
+            ctx.err().println("rcc: warning: " + w);
+        }
         Progress progress = new Progress(ctx.err(), Progress.terminal(ctx.err()), points.size(), reusedCount);
         Map<Point, String> failures = new ConcurrentHashMap<>();
         Map<Point, Boolean> internal = new ConcurrentHashMap<>();

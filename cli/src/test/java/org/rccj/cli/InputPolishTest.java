@@ -40,6 +40,14 @@ class InputPolishTest {
         assertFalse(ok.err().contains("warning"), ok.err());
         Cli.Outcome sim = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--out", "t3");
         assertFalse(sim.err().contains("warning"), "sim needs no warm-up warning: " + sim.err());
+        // local runs on the wall clock in this JVM, which compiles the code during its first second
+        Cli.Outcome local = Cli.run(dir, new FakeRuns(), "run", real().toString(), "--set", "fabric=local", "--set", "warmup_ms=5", "--out", "t4").assertOk();
+        assertTrue(local.err().contains("rcc: warning: warm-up 5 ms is shorter than a local run needs (>= 1000 ms: the JVM compiles the code"), local.err());
+        // a batch on a wall-clock fabric warns once, before it runs
+        Cli.Outcome sweep = Cli.run(dir, new FakeRuns(), "sweep", real().toString(), "--set", "fabric=local", "--set", "warmup_ms=5", "--vary", "coroutines=1,2", "--out", "s").assertOk();
+        assertEquals(1, sweep.errLines().stream().filter(l -> l.startsWith("rcc: warning: warm-up 5 ms is shorter than a local run needs")).count(), sweep.err());
+        Cli.Outcome simSweep = Cli.run(dir, new FakeRuns(), "sweep", real().toString(), "--vary", "coroutines=1,2", "--out", "s2").assertOk();
+        assertFalse(simSweep.err().contains("warning"), simSweep.err());
     }
 
     @Test
