@@ -41,6 +41,10 @@ class CalibrateValidateTest {
         assertTrue(text.contains("fitted: sim gives") && text.lines().anyMatch(l -> l.contains("\"RPC 64 B round trip mean, to the own node\"")), text);
         assertTrue(p.loopbackNs < base.loopbackNs && p.loopbackNs >= 2, "loopback " + p.loopbackNs);
         assertTrue(p.runAheadNs < p.loopbackNs / 2.0, "run-ahead " + p.runAheadNs);
+        // lowered below the base's, so derived, not "kept"
+        assertTrue(p.runAheadNs < base.runAheadNs, "run-ahead " + p.runAheadNs);
+        assertTrue(text.contains("derived: lowered from cx4-edr's " + base.runAheadNs + " ns"), text);
+        assertTrue(o.out().lines().filter(l -> l.startsWith("kept from cx4-edr")).noneMatch(l -> l.contains("sim.run_ahead_ns")), o.out());
         // the framework's and the workloads' CPU costs are timed on this host, not kept from the base
         for (String k : List.of("cpu.local_op_ns", "cpu.tuple_op_ns")) {
             int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(k + "=")).findFirst().orElseThrow());

@@ -259,6 +259,11 @@ public final class Calibration {
         figures.replaceAll(g -> g.withBoundNote(p));
 
         p.put("nic.passive_rpc", fabric.passiveRpc() ? 1.0 : 0.0);
+        long baseRunAhead = CostProfile.load(base).runAheadNs;
+        if (p.get("sim.run_ahead_ns") < baseRunAhead) {
+            measuredHow.put("sim.run_ahead_ns", String.format(Locale.ROOT, "derived: lowered from %s's %d ns to below half the fitted "
+                    + "wire.one_way_ns and a quarter of the fitted nic.loopback_ns, as the simulator requires (simulator, not hardware)", base, baseRunAhead));
+        }
         Map<String, String> kept = keptParameters();
         return new Outcome(text(p, figures, kept), figures, kept, format(p));
     }
@@ -355,7 +360,9 @@ public final class Calibration {
         m.put("fault.torn_line_bytes", "fault injection only");
         m.put("fault.torn_line_gap_ns", "fault injection only");
         m.put("fault.atomic_gap_ns", "fault injection only");
-        m.put("sim.run_ahead_ns", "simulator, not hardware (lowered to half the fitted wire.one_way_ns, or a quarter of nic.loopback_ns, if above it)");
+        if (!measuredHow.containsKey("sim.run_ahead_ns")) {
+            m.put("sim.run_ahead_ns", "simulator, not hardware (below half the fitted wire.one_way_ns and a quarter of nic.loopback_ns already)");
+        }
         return m;
     }
 
