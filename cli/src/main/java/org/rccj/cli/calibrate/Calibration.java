@@ -180,13 +180,13 @@ public final class Calibration {
             double oneWay = p.get("wire.one_way_ns") + (mReadRtBoth.meanUs() - sReadRt.meanUs()) * 1e3 / 2;
             p.put("wire.one_way_ns", clamp("wire.one_way_ns", oneWay));
             // the simulator needs its run-ahead bound below the wire latency (a fabric in one process has almost none)
-            p.put("sim.run_ahead_ns", Math.min(p.get("sim.run_ahead_ns"), Math.floor(Math.min(p.get("wire.one_way_ns"), p.get("nic.loopback_ns") / 2) / 2)));
+            lowerRunAhead(p);
             p.put("wire.rpc_receive_ns", clamp("wire.rpc_receive_ns", p.get("wire.rpc_receive_ns") + (mRpcRtBoth.meanUs() - sRpcRt.meanUs()) * 1e3 / 2));
             // the own-node round trip has two loopback legs of nic.loopback_ns / 2 where a remote one has the wire;
             // kept at 2 ns or more (the simulator's run-ahead bound must stay below half of it, and may be 0)
             Result sRpcOwn = PrimitiveBench.run(profile(p), rpcOwn, warm, measure);
             p.put("nic.loopback_ns", Math.max(LOOPBACK_FLOOR_NS, clamp("nic.loopback_ns", p.get("nic.loopback_ns") + (mRpcOwn.meanUs() - sRpcOwn.meanUs()) * 1e3)));
-            p.put("sim.run_ahead_ns", Math.min(p.get("sim.run_ahead_ns"), Math.floor(Math.min(p.get("wire.one_way_ns"), p.get("nic.loopback_ns") / 2) / 2)));
+            lowerRunAhead(p);
             if (fabric.softNic()) {
                 // per message, not per op: the unbatched peak is the requester's message per doorbell, the batched
                 // peak (8 ops in one message) the responder's work per op
@@ -368,6 +368,11 @@ public final class Calibration {
 
     private static double ratio(Result measured, Result sim) {
         return sim.mopsPerMachine() <= 0 ? 1 : measured.mopsPerMachine() / sim.mopsPerMachine();
+    }
+
+    /** The simulator's run-ahead bound stays below half the wire latency and a quarter of the loopback (CostProfile checks it). */
+    private static void lowerRunAhead(Map<String, Double> p) {
+        p.put("sim.run_ahead_ns", Math.min(p.get("sim.run_ahead_ns"), Math.floor(Math.min(p.get("wire.one_way_ns"), p.get("nic.loopback_ns") / 2) / 2)));
     }
 
     private static double clamp(String key, double v) {

@@ -1,6 +1,5 @@
 package org.rccj.framework.log;
 
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.ToIntBiFunction;
 import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.runtime.RpcHandler;
@@ -9,6 +8,7 @@ import org.rccj.framework.spi.ClusterShape;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
+import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.Op;
 
@@ -53,6 +53,10 @@ public final class CoordinatorLog {
     private final BackupRings rings;
     /** Per (node, worker): which nodes the entry being appended goes to (used before the worker yields). */
     private final boolean[][][] destinations;
+    /** Per (node, worker): the nodes the entry being appended went to, for the clean message. */
+    private final int[][][] targets;
+    /** Per serving (node, worker), written by that worker only: log-clean items applied and messages served (tests). */
+    private final long[][] cleaned, cleanMessages;
 
     /**
      * The log of a run of {@code shape} on {@code fabric}: registers its region on every node and its RPC handler
@@ -73,19 +77,16 @@ public final class CoordinatorLog {
         this.cleanHandler = register.applyAsInt("log.clean", this::clean);
         this.passiveAck = shape.passiveAck();
         this.targets = new int[nodes][threads][nodes];
-        this.cleaned = new AtomicLongArray(nodes);
-        this.cleanMessages = new AtomicLongArray(nodes);
+        this.cleaned = new long[nodes][threads];
+        this.cleanMessages = new long[nodes][threads];
     }
 
-    /** Per (node, worker): the nodes the entry being appended went to, for the clean message. */
-    private final int[][][] targets;
-
-    /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
     /** Bytes of the log region on every node: a ring per (coordinator node, worker), or a placeholder word without backups. */
     public static long regionBytes(int nodes, int threads, int replication) {
         return replication <= 1 ? 8 : (long) nodes * threads * RING_BYTES;
     }
 
+    /** Offset, on any node, of the ring that worker {@code worker} of coordinator node {@code source} appends to. */
     private long ringOffset(int source, int worker) { return ((long) source * threads + worker) * RING_BYTES; }
 
     /** Bytes of the entry for a transaction's write set. */
@@ -141,7 +142,8 @@ public final class CoordinatorLog {
         }
         long at = ringOffset(ctx.node, w.index) + pos;
         int[] sent = targets[ctx.node][w.index];
-        int nSent = 0;
+        int nSent = 0, off = oneSided ? 0 : REQ_ENTRY;
+        Op first = null;
         for (int node = 0; node < to.length; node++) {
             if (!to[node]) continue;
             to[node] = false;
@@ -149,12 +151,11 @@ public final class CoordinatorLog {
             Op op = ctx.op();
             if (oneSided) {
                 op.write(node, region, at, bytes);
-                encode(tx, op.data, 0, bytes);
             } else {
                 op.rpc(node, handler, REQ_ENTRY + bytes);
                 Bytes.putLong(op.data, REQ_POSITION, at);
-                encode(tx, op.data, REQ_ENTRY, bytes);
             }
+            first = entry(tx, op, off, bytes, first);
             ctx.add(op);
         }
         ctx.flushAndWait();
@@ -162,14 +163,28 @@ public final class CoordinatorLog {
         if (!clean) return;
         // the log ack / clean message to the same targets: the entry's items, applied where backed
         boolean passive = passiveAck && ctx.ep.passiveRpc();
+        first = null;
         for (int k = 0; k < nSent; k++) {
             Op op = ctx.op().rpc(sent[k], cleanHandler, bytes);
-            encode(tx, op.data, 0, bytes);
+            first = entry(tx, op, 0, bytes, first);
             ctx.add(passive ? op.unsignaled() : op);
         }
         if (passive) ctx.flush();
         else ctx.flushAndWait();
         ctx.release();
+    }
+
+    /**
+     * Puts the entry into {@code op.data} at {@code off}: encoded for the first message of a stage, copied from that
+     * one ({@code first}, which has it at the same offset) for the others. Returns the message holding it.
+     */
+    private static Op entry(Tx tx, Op op, int off, int bytes, Op first) {
+        if (first == null) {
+            encode(tx, op.data, off, bytes);
+            return op;
+        }
+        System.arraycopy(first.data, off, op.data, off, bytes);
+        return first;
     }
 
     private void addBackups(boolean[] to, int partition) {
@@ -195,21 +210,19 @@ public final class CoordinatorLog {
             if (backs(w.node, (int) (word >>> OWNER_SHIFT))) applied++; else skipped++;
             p += ITEM_RECORD + Bytes.align8((int) (word >>> LENGTH_SHIFT & FIELD16));
         }
-        cleaned.addAndGet(w.node, applied);
-        cleanMessages.incrementAndGet(w.node);
-        org.rccj.primitives.CostProfile cost = w.ep.profile();
+        cleaned[w.node][w.index] += applied;
+        cleanMessages[w.node][w.index]++;
+        CostProfile cost = w.ep.profile();
         w.charge(applied * cost.tupleOpNs + skipped * cost.localOpNs);
         call.replyBuffer(0);
         w.reply(call);
     }
 
-    private final AtomicLongArray cleaned, cleanMessages;
+    /** Log-clean items applied by node {@code node}'s handlers (tests; read after the run). */
+    public long cleanedItems(int node) { return java.util.Arrays.stream(cleaned[node]).sum(); }
 
-    /** Log-clean items applied by node {@code node}'s handlers so far (tests). */
-    public long cleanedItems(int node) { return cleaned.get(node); }
-
-    /** Log-clean messages node {@code node}'s handlers served so far (tests). */
-    public long cleanMessages(int node) { return cleanMessages.get(node); }
+    /** Log-clean messages node {@code node}'s handlers served (tests; read after the run). */
+    public long cleanMessages(int node) { return java.util.Arrays.stream(cleanMessages[node]).sum(); }
 
     private boolean backs(int node, int partition) {
         for (int b = 1; b <= backups; b++) if (rings.backup(partition, b) == node) return true;
