@@ -19,7 +19,7 @@ import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
 
 /**
- * Every command has help, and every example in the help texts and in README.md runs (exit 0): `rcc run`
+ * Every command has help, and every example in the help texts, README.md's runnable blocks and docs/guide.md runs (exit 0): `rcc run`
  * examples with the real runner on shortened runs, sweeps and enumerations with the stand-in runner (their
  * configs are still resolved and checked by the CLI). Each help text's examples run in order in a fresh
  * directory; README's in order in one directory, as a reader would type them.
@@ -61,14 +61,55 @@ class HelpAndExamplesTest {
         assertTrue(ran >= 25, "examples found: " + ran);
     }
 
+    /** README's code blocks marked `<!-- runnable -->` run in order in one directory, as a reader would type them. */
     @Test
-    void everyReadmeExampleRuns() throws Exception {
+    void everyRunnableReadmeBlockRuns() throws Exception {
         Path readme = Path.of("..", "README.md").toAbsolutePath().normalize();
         Path dir = Files.createDirectories(tmp.resolve("readme"));
         copyExamples(dir);
+        boolean fence = false, marked = false, runnable = false;
+        int ran = 0, blocks = 0, inBlock = 0;
+        for (String raw : Files.readAllLines(readme)) {
+            if (raw.strip().equals("<!-- runnable -->")) {
+                marked = true;
+                continue;
+            }
+            if (raw.startsWith("```")) {
+                fence = !fence;
+                if (fence) {
+                    runnable = marked;
+                    inBlock = 0;
+                } else if (runnable) {
+                    assertTrue(inBlock > 0, "a block marked runnable holds no ./rcc command");
+                    blocks++;
+                }
+                marked = false;
+                continue;
+            }
+            marked = false;
+            String line = raw.replaceAll("\\s+#.*$", "").strip();
+            if (!fence || !runnable || line.isEmpty()) continue;
+            if (line.equals("./rcc test")) continue; // the suite itself, the README's second set-up command
+            assertTrue(line.startsWith("./rcc ") && !line.matches("./rcc (test|build|jmh)\\b.*"),
+                    "a runnable block holds only rcc commands the test can run in process: " + line);
+            runExample(dir, line);
+            ran++;
+            inBlock++;
+        }
+        assertTrue(blocks >= 4 && ran >= 7, "README runnable blocks: " + blocks + ", commands: " + ran);
+        assertTrue(Files.exists(dir.resolve("out/coro/sweep-throughput.png")));
+    }
+
+    /** The guide's examples (docs/guide.md) run too, in order in one directory, except launcher-only commands and synopses. */
+    @Test
+    void everyGuideExampleRuns() throws Exception {
+        Path guide = Path.of("..", "docs", "guide.md").toAbsolutePath().normalize();
+        Path dir = Files.createDirectories(tmp.resolve("guide"));
+        copyExamples(dir);
+        runExample(dir, "./rcc run examples/smallbank-occ.yaml"); // README's demo, which a reader of the guide has run
         boolean fence = false;
         int ran = 0;
-        for (String raw : Files.readAllLines(readme)) {
+        for (String raw : Files.readAllLines(guide)) {
             if (raw.startsWith("```")) {
                 fence = !fence;
                 continue;
@@ -84,8 +125,7 @@ class HelpAndExamplesTest {
             runExample(dir, line);
             ran++;
         }
-        assertTrue(ran >= 10, "README examples found: " + ran);
-        assertTrue(Files.exists(dir.resolve("out/coro/sweep-throughput.png")));
+        assertTrue(ran >= 10, "guide examples found: " + ran);
     }
 
     private String command;
