@@ -76,8 +76,7 @@ final class RunCommand implements Command {
 
     /**
      * The warm-up a run on a wall-clock fabric (local, tcp, ucx) needs: the JVM compiles the code during its first
-     * second, and a local 2x1x4 SmallBank OCC all-rpc run measured 23-31 K txn/s after 100 ms of warm-up against
-     * 168-236 K after 1 s (2026-11-27, this host).
+     * second (what that does to a run's figures: docs/measurements/local.md).
      */
     static final double CLUSTER_WARMUP_MS = 1000;
 
