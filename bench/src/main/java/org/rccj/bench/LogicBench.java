@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
-import org.rccj.cli.calibrate.LogicHarness;
+import org.rccj.experiments.calibrate.LogicHarness;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -46,12 +46,12 @@ import org.openjdk.jmh.util.ListStatistics;
 @Fork(value = 1, jvmArgsAppend = "--add-opens=java.base/java.util=ALL-UNNAMED")
 @State(Scope.Thread)
 public class LogicBench {
-    @Param({"smallbank/Amalgamate", "smallbank/Balance", "smallbank/DepositChecking", "smallbank/SendPayment",
-            "smallbank/TransactSavings", "smallbank/WriteCheck",
-            "tatp/GetSubscriberData", "tatp/GetNewDestination", "tatp/GetAccessData", "tatp/UpdateSubscriberData",
-            "tatp/UpdateLocation", "tatp/InsertCallForwarding", "tatp/DeleteCallForwarding",
-            "tpcc/NewOrder", "tpcc/Payment", "tpcc/OrderStatus", "tpcc/Delivery", "tpcc/StockLevel",
-            "ycsb/ReadOnly", "ycsb/ReadWrite"})
+    /**
+     * The case; {@code ./rcc jmh-logic} (this class's {@link #main}) runs every case the workload registry lists
+     * ({@link LogicHarness#CASES}); JMH's own runner ({@code ./rcc jmh LogicBench}) needs a constant and runs this
+     * one unless given {@code -p kase=...}.
+     */
+    @Param({"smallbank/Amalgamate"})
     public String kase;
 
     private LogicHarness h;
@@ -94,7 +94,10 @@ public class LogicBench {
     /** Runs both benchmarks for every case (or JMH's -p kase=...) and prints logic - accesses per type. */
     public static void main(String[] args) throws Exception {
         CommandLineOptions cli = new CommandLineOptions(args);
-        Collection<RunResult> results = new Runner(new OptionsBuilder().parent(cli).include(LogicBench.class.getName() + "\\.").build()).run();
+        OptionsBuilder options = new OptionsBuilder();
+        options.parent(cli).include(LogicBench.class.getName() + "\\.");
+        if (cli.getParameter("kase").orElse(null) == null) options.param("kase", LogicHarness.CASES.toArray(String[]::new));
+        Collection<RunResult> results = new Runner(options.build()).run();
         TreeMap<String, ListStatistics[]> byCase = new TreeMap<>();
         for (RunResult r : results) {
             ListStatistics[] st = {new ListStatistics(), new ListStatistics(), new ListStatistics()};   // logic, accesses, difference

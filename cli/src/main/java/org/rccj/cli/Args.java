@@ -8,6 +8,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.apache.commons.cli.UnrecognizedOptionException;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.experiments.config.ConfigLoader;
 
 /** Commons CLI parsing of a command's arguments, with errors turned into one-line {@link ConfigException}s. */
 final class Args {

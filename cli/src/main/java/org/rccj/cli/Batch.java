@@ -17,6 +17,7 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.ResultWriter;
 import org.rccj.results.RunMetrics;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * Runs the points of a sweep or an enumeration: each point is one experiment with its own result directory.

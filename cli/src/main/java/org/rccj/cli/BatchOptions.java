@@ -9,6 +9,7 @@ import org.apache.commons.cli.Option;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
+import org.rccj.experiments.config.ConfigLoader;
 
 /** Options and config handling shared by the commands that run many experiments (sweep, enumerate). */
 final class BatchOptions {

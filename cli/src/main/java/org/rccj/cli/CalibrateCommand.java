@@ -10,13 +10,17 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.cli.calibrate.Calibration;
-import org.rccj.cli.calibrate.LogicCosts;
+import org.rccj.experiments.calibrate.Calibration;
+import org.rccj.experiments.calibrate.LogicCosts;
 import org.rccj.fabrics.sim.PrimitiveBench;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
-import org.rccj.fabrics.local.LocalFabric;
 import org.rccj.fabrics.tcp.TcpSettings;
+import org.rccj.primitives.Fabric;
+import org.rccj.framework.spi.Registry;
+import org.rccj.framework.spi.FabricSetup;
+import org.rccj.framework.spi.FabricFactory;
+import org.rccj.fabrics.Profiles;
 
 /**
  * {@code rcc calibrate --fabric tcp|ucx|local [--threads N] [--connections pair|thread] [--tls UCX_TLS] [--base NAME] [--measure-ms MS] --out PROFILE}:
@@ -76,9 +80,9 @@ final class CalibrateCommand implements Command {
                     }, () -> localOps("ucx", threads, java.util.Map.of("ucx.tls", tls)));
         } else {
             f = new Calibration.Fabric("local", "threads of one JVM, in-memory queues; the issuing worker does one-sided ops itself", true, 0, true,
-                    s -> PrimitiveBench.run(new LocalFabric(s.nodes(), s.threads(), CostProfile.load(base)), s, warmNs, measureNs),
+                    s -> PrimitiveBench.run(fabric("local", s.nodes(), s.threads(), base), s, warmNs, measureNs),
                     () -> {
-                        try (LocalFabric lf = new LocalFabric(2, threads, CostProfile.load(base))) {
+                        try (Fabric lf = fabric("local", 2, threads, base)) {
                             return LogicCosts.localOpNs(lf.memory(0));
                         }
                     });
@@ -125,5 +129,12 @@ final class CalibrateCommand implements Command {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A fabric built as a run builds it: through its factory in the registry, with the profile as its setting. */
+    private static Fabric fabric(String name, int nodes, int threads, String profile) {
+        FabricFactory f = Registry.fabrics().stream().filter(x -> x.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no fabric '" + name + "' registered"));
+        return f.create(new FabricSetup(nodes, threads, java.util.Map.of(Profiles.KEY, profile)));
     }
 }

@@ -15,6 +15,7 @@ import org.rccj.results.CsvTable;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code rcc compare A B [C...]}: runs, sweeps or enumerations side by side ({@link Comparison}). All inputs

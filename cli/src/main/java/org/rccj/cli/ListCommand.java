@@ -17,6 +17,7 @@ import org.rccj.framework.spi.Registry;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.primitives.CostProfile;
+import org.rccj.experiments.config.ConfigSchema;
 
 /** {@code rcc list}: what can be put in a config. */
 final class ListCommand implements Command {

@@ -10,6 +10,7 @@ import org.rccj.fabrics.cluster.ClusterFailure;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.results.Environment;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * The {@code rcc} command (design.md §6). {@link #run} is the whole CLI as a function of its arguments

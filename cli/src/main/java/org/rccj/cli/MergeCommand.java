@@ -24,6 +24,7 @@ import org.rccj.results.ResultTable;
 import org.rccj.results.ResultWriter;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code rcc merge DIR... --out DIR}: combines the shards of an enumeration (rcc enumerate --shard i/n):

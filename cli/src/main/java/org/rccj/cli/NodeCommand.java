@@ -26,6 +26,7 @@ import org.rccj.framework.spi.Registry;
 import org.rccj.primitives.Fabric;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultWriter;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code rcc node CONFIG... --id I --hosts h0:port,h1:port,... --secret-file F [--out DIR]}: one node of a

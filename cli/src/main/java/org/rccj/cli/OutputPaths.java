@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.UUID;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * Checks, before any work, that every path a command will write can be written: the result directory

@@ -15,6 +15,7 @@ import org.rccj.results.Plots;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code rcc plot DIR... [--out DIR]}: PNG and SVG charts of results ({@link Figures} says which): an

@@ -18,6 +18,7 @@ import org.rccj.hybrid.HybridTable;
 import org.rccj.results.Environment;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code provenance.json}: what made a result directory — the command, its arguments, the resolved base

@@ -18,6 +18,7 @@ import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.StudentT;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * {@code rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set k=v]... [--out DIR]}:

@@ -12,7 +12,7 @@ import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.cli.calibrate.Validation;
+import org.rccj.experiments.calibrate.Validation;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.primitives.CostProfile;

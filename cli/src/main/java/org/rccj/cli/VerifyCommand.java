@@ -11,6 +11,7 @@ import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.history.CheckResult;
 import org.rccj.framework.history.HistoryJson;
 import org.rccj.framework.history.SerializabilityChecker;
+import org.rccj.experiments.config.ConfigLoader;
 
 /** {@code rcc verify HISTORY.jsonl}: checks an exported history (design.md §8) for serializability. */
 final class VerifyCommand implements Command {

@@ -51,7 +51,7 @@ class CalibrateValidateTest {
             assertTrue(lines.get(i - 1).contains(" measured: "), k + ": " + lines.get(i - 1));
         }
         assertTrue(p.tupleOpNs > 0 && p.localOpNs >= 0, "tuple " + p.tupleOpNs + ", local " + p.localOpNs);
-        for (String kase : org.rccj.cli.calibrate.LogicHarness.CASES) {
+        for (String kase : org.rccj.experiments.calibrate.LogicHarness.CASES) {
             String k = CostProfile.LOGIC_PREFIX + kase.replace('/', '.').toLowerCase(java.util.Locale.ROOT);
             int i = lines.indexOf(lines.stream().filter(l -> l.startsWith(k + "=")).findFirst().orElseThrow(() -> new AssertionError(k + " missing")));
             assertTrue(lines.get(i - 1).contains(" measured: "), k + ": " + lines.get(i - 1));

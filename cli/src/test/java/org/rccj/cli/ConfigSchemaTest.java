@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.experiments.config.ConfigSchema;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * The JSON Schema of a config (rcc list schema): a validator accepts every example config and rejects what the

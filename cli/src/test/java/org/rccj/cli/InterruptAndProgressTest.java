@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
+import org.rccj.experiments.config.ConfigLoader;
 
 /** Ctrl-C on a sweep says how far it got; a long run shows its progress. */
 class InterruptAndProgressTest {

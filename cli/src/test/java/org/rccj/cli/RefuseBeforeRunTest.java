@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.experiments.config.ConfigLoader;
 
 /**
  * Every output path is checked before any work (the runner is never reached), a run too large for memory is

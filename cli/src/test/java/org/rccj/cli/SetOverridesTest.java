@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.spi.Stage;
+import org.rccj.experiments.config.ConfigLoader;
 
 class SetOverridesTest {
     @TempDir Path dir;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.Config;
 import org.rccj.results.CsvTable;
+import org.rccj.experiments.config.ConfigLoader;
 
 /** Switching workloads with --set or --vary drops the old workload's settings the new one lacks, and says so. */
 class WorkloadSwitchTest {

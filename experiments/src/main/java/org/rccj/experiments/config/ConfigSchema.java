@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,13 +20,13 @@ import org.rccj.framework.spi.WorkloadFactory;
  * workload's and protocol's parameters), so editors offer and check the same keys, types, ranges and choices.
  * Cross-key rules (replication vs nodes, hybrid bits per protocol) stay with the config check.
  */
-final class ConfigSchema {
-    static final String ID = "https://rcc-j.invalid/config.schema.json";
+public final class ConfigSchema {
+    public static final String ID = "https://rcc-j.invalid/config.schema.json";
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private ConfigSchema() {}
 
-    static String json() {
+    public static String json() {
         try {
             return JSON.writeValueAsString(tree()) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -34,7 +34,7 @@ final class ConfigSchema {
         }
     }
 
-    static Map<String, Object> tree() {
+    public static Map<String, Object> tree() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
         root.put("$id", ID);

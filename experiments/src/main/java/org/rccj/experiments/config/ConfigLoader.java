@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -185,7 +185,7 @@ public final class ConfigLoader {
      * One line from a parser message: SnakeYAML's multi-line messages keep their problem lines
      * ("while parsing ...", "expected ..., but got ...") and drop the "in 'reader'" lines and snippets.
      */
-    static String syntaxProblem(String message) {
+    public static String syntaxProblem(String message) {
         if (message == null) return "unreadable";
         List<String> kept = new ArrayList<>();
         for (String line : message.split("\\R")) {
@@ -196,7 +196,7 @@ public final class ConfigLoader {
         return s.replace("Duplicate field", "duplicate key");
     }
 
-    static String oneLine(String s) {
+    public static String oneLine(String s) {
         return s.replaceAll("\\s*\\R\\s*", " ").strip();
     }
 }

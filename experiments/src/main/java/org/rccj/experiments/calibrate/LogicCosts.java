@@ -1,4 +1,4 @@
-package org.rccj.cli.calibrate;
+package org.rccj.experiments.calibrate;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

@@ -1,4 +1,4 @@
-package org.rccj.cli.calibrate;
+package org.rccj.experiments.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.rccj.cli.calibrate;
+package org.rccj.experiments.calibrate;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -16,6 +16,8 @@ import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolSetup;
 import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
+import org.rccj.framework.spi.Registry;
+import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.store.Store;
@@ -46,14 +48,47 @@ public final class LogicHarness implements AutoCloseable {
     /** At most this many recorded picks, and at most {@link #TRACE_ACCESSES} accesses over all of them (the replay's own memory). */
     static final int TRACES = 4096, TRACE_ACCESSES = 1 << 14;
 
-    /** The benchmarked (workload, type) pairs: every type of every built-in workload. */
-    public static final List<String> CASES = List.of(
-            "smallbank/Amalgamate", "smallbank/Balance", "smallbank/DepositChecking", "smallbank/SendPayment",
-            "smallbank/TransactSavings", "smallbank/WriteCheck",
-            "tatp/GetSubscriberData", "tatp/GetNewDestination", "tatp/GetAccessData", "tatp/UpdateSubscriberData",
-            "tatp/UpdateLocation", "tatp/InsertCallForwarding", "tatp/DeleteCallForwarding",
-            "tpcc/NewOrder", "tpcc/Payment", "tpcc/OrderStatus", "tpcc/Delivery", "tpcc/StockLevel",
-            "ycsb/ReadOnly", "ycsb/ReadWrite");
+    /**
+     * The benchmarked (workload, type) pairs: every transaction type of every built-in workload (those the workloads
+     * module registers), as the workload registry lists them, workloads by name.
+     */
+    public static final List<String> CASES = cases();
+
+    private static List<String> cases() {
+        List<String> out = new ArrayList<>();
+        for (WorkloadFactory f : Registry.workloads()) {
+            if (!f.getClass().getName().startsWith("org.rccj.workloads.")) continue;
+            Config c = ConfigResolver.resolve(tree(f.name(), ""));
+            for (String type : c.workloadFactory().create(new WorkloadSetup(c.shape(), c.workload())).txnTypes()) out.add(f.name() + "/" + type);
+        }
+        return List.copyOf(out);
+    }
+
+    /** One node, thread and coroutine of the workload, its tables sized for a harness (not the run's defaults). */
+    private static Map<String, Object> tree(String wl, String typeName) {
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("name", wl);
+        switch (wl) {
+            case "smallbank" -> w.put("accounts_per_thread", 100_000);
+            case "tatp" -> w.put("subscribers_per_node", 100_000);
+            case "tpcc" -> w.put("warehouses_per_thread", 1);
+            case "ycsb" -> {
+                w.put("keys_per_thread", 100_000);
+                w.put("compute_us", 0);     // the knob on top of the measured logic, not part of it
+                if (typeName.equals("ReadOnly")) w.put("write_probability", 0.0);
+            }
+            default -> { }                  // a workload added later: its own defaults
+        }
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("fabric", "sim");
+        tree.put("nodes", 1);
+        tree.put("threads", 1);
+        tree.put("coroutines", 1);
+        tree.put("replication", 1);
+        tree.put("protocol", "occ");
+        tree.put("workload", w);
+        return tree;
+    }
 
     private final TxnGenerator gen;
     private final Tx tx;
@@ -78,28 +113,7 @@ public final class LogicHarness implements AutoCloseable {
     public LogicHarness(String kase) throws ReflectiveOperationException {
         int slash = kase.indexOf('/');
         String wl = kase.substring(0, slash), typeName = kase.substring(slash + 1);
-        Map<String, Object> w = new LinkedHashMap<>();
-        w.put("name", wl);
-        switch (wl) {
-            case "smallbank" -> w.put("accounts_per_thread", 100_000);
-            case "tatp" -> w.put("subscribers_per_node", 100_000);
-            case "tpcc" -> w.put("warehouses_per_thread", 1);
-            case "ycsb" -> {
-                w.put("keys_per_thread", 100_000);
-                w.put("compute_us", 0);     // the knob on top of the measured logic, not part of it
-                if (typeName.equals("ReadOnly")) w.put("write_probability", 0.0);
-            }
-            default -> throw new IllegalArgumentException(kase);
-        }
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("fabric", "sim");
-        tree.put("nodes", 1);
-        tree.put("threads", 1);
-        tree.put("coroutines", 1);
-        tree.put("replication", 1);
-        tree.put("protocol", "occ");
-        tree.put("workload", w);
-        Config c = ConfigResolver.resolve(tree);
+        Config c = ConfigResolver.resolve(tree(wl, typeName));
         Protocol real = c.protocolFactory().create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
         Workload workload = c.workloadFactory().create(new WorkloadSetup(c.shape(), c.workload()));
         Fabric fabric = c.fabricFactory().create(new FabricSetup(c.nodes(), c.threads(), c.fabricSettings()));
