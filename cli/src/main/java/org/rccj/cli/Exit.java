@@ -1,6 +1,6 @@
 package org.rccj.cli;
 
-/** Exit codes of {@code rcc} (design.md §6). */
+/** Exit codes of {@code rcc} (docs/architecture.md). */
 public final class Exit {
     /** Success. */
     public static final int OK = 0;

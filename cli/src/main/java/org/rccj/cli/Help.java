@@ -11,7 +11,7 @@ import org.rccj.results.Environment;
 
 /** Help texts of {@code rcc} and of each command, available and planned. */
 final class Help {
-    /** Commands of design.md §6 that are not written yet, with what they will do. */
+    /** Commands of docs/architecture.md that are not written yet, with what they will do. */
     static final Map<String, String> PLANNED = plannedCommands();
 
     private Help() {}
@@ -116,7 +116,7 @@ final class Help {
             default -> {
                 String planned = PLANNED.get(command);
                 yield planned == null ? null
-                        : "rcc " + command + ": " + planned + ".\n\nPlanned, not yet available in this version (design.md §6).\n";
+                        : "rcc " + command + ": " + planned + ".\n\nPlanned, not yet available in this version (docs/architecture.md).\n";
             }
         };
     }
@@ -387,7 +387,7 @@ final class Help {
 
     static String verify() {
         return "usage: rcc verify HISTORY.jsonl\n\n"
-                + "Checks a history exported by a run (history: FILE, design.md §8: one JSON object per committed\n"
+                + "Checks a history exported by a run (history: FILE, docs/architecture.md: one JSON object per committed\n"
                 + "transaction) for serializability: builds the direct serialization graph (ww, wr, rw edges) and\n"
                 + "reports every cycle with the transactions involved.\n\n"
                 + "exit codes: 0 serializable, 1 not serializable, 2 missing or malformed history\n\n"

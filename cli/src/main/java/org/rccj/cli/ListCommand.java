@@ -81,7 +81,7 @@ final class ListCommand implements Command {
             if (!available.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
         }
         out.println();
-        out.println("transport (top-level keys; every fabric honours both values of local_access, sim, local and ucx both of passive_ack, tcp refuses passive_ack true; docs/design.md Decisions 2026-11-26/27):");
+        out.println("transport (top-level keys; every fabric honours both values of local_access, sim, local and ucx both of passive_ack, tcp refuses passive_ack true; docs/decisions/ 2026-11-26/27):");
         for (Param p : List.of(org.rccj.framework.run.Config.PASSIVE_ACK, org.rccj.framework.run.Config.LOCAL_ACCESS)) {
             out.print(Help.paramLine(p, "  "));
         }

@@ -13,7 +13,7 @@ import org.rccj.results.Environment;
 import org.rccj.experiments.config.ConfigLoader;
 
 /**
- * The {@code rcc} command (design.md §6). {@link #run} is the whole CLI as a function of its arguments
+ * The {@code rcc} command (docs/architecture.md). {@link #run} is the whole CLI as a function of its arguments
  * and output streams; {@link #main} only exits with its code. Bad input of any kind prints one line
  * starting with "rcc: " on stderr and gives {@link Exit#BAD_INPUT}; running out of memory prints one line and
  * gives {@link Exit#BAD_INPUT} too (the run asked for more than the machine has); unexpected exceptions print

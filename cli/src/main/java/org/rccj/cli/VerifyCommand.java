@@ -13,7 +13,7 @@ import org.rccj.framework.history.HistoryJson;
 import org.rccj.framework.history.SerializabilityChecker;
 import org.rccj.experiments.config.ConfigLoader;
 
-/** {@code rcc verify HISTORY.jsonl}: checks an exported history (design.md §8) for serializability. */
+/** {@code rcc verify HISTORY.jsonl}: checks an exported history (docs/architecture.md) for serializability. */
 final class VerifyCommand implements Command {
     @Override
     public int run(List<String> args, Context ctx) {

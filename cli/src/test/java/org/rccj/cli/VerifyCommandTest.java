@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rcc verify}. Excluded from the build (cli/pom.xml) until HistoryJson and SerializabilityChecker
- * are merged; the history lines follow design.md §8 and may need adjusting to HistoryJson's exact format.
+ * are merged; the history lines follow docs/architecture.md and may need adjusting to HistoryJson's exact format.
  */
 class VerifyCommandTest {
     @TempDir Path dir;

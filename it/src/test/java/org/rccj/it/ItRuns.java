@@ -20,7 +20,7 @@ public final class ItRuns {
 
     /**
      * summary.json as text without what may differ between two identical sim runs: the environment block and
-     * the simulator's wall and CPU seconds (design.md Decisions).
+     * the simulator's wall and CPU seconds (docs/decisions/).
      */
     public static String deterministicSummary(RunResult r) {
         try {

@@ -10,7 +10,7 @@ import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.protocols.locking.ScriptedRuns;
 
 /**
- * MVCC and SUNDIAL lock a write-set tuple when it is accessed, as RCC does (design.md Decisions,
+ * MVCC and SUNDIAL lock a write-set tuple when it is accessed, as RCC does (docs/decisions/,
  * 2026-11-23), shown on the scripted conflict of the locking tests: HOLDER reads the counter for update at
  * ~1 us and keeps it 20 us before committing; OLDER (at 5 us) and YOUNGER (at 8 us) ask for it meanwhile.
  * With the lock taken at access they meet HOLDER's lock and abort ({@code lock_conflict}) until HOLDER has

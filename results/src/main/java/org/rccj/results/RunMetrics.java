@@ -17,7 +17,7 @@ import org.rccj.framework.run.Config;
 
 /**
  * The figures of one finished run that sweeps, enumerations and plots aggregate, read back from its
- * summary.json (design.md §7). Reading the file rather than the in-memory result means a fresh run, a
+ * summary.json (docs/architecture.md). Reading the file rather than the in-memory result means a fresh run, a
  * resumed one and a merged one give exactly the same figures (summary.json is already rounded).
  */
 public record RunMetrics(

@@ -24,7 +24,7 @@ import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;
 
 /**
- * summary.json (design.md §7): one JSON object per run, fields in the contract's order.
+ * summary.json (docs/architecture.md): one JSON object per run, fields in the contract's order.
  *
  * <p>Deterministic: the same {@link RunResult} always gives the same bytes, except the
  * {@code environment} block and {@code sim.wall_s} and {@code sim.cpu_s}, which are the only places holding figures that

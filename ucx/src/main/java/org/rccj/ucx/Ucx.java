@@ -21,7 +21,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
  * library), else the dynamic linker's search path ({@code libucp.so.0}, Debian/Ubuntu package {@code libucx0}).
  */
 public final class Ucx {
-    /** The UCX versions this binding knows: major 1, minor 13 to 19 (see docs/design.md, Decisions, 2026-11-26). */
+    /** The UCX versions this binding knows: major 1, minor 13 to 19 (see docs/decisions/, 2026-11-26). */
     public static final int KNOWN_MAJOR = 1, KNOWN_MINOR_MIN = 13, KNOWN_MINOR_MAX = 19;
     /** The API version asked of ucp_init_version (ucp_init is an inline wrapper of it in the headers). */
     static final int API_MAJOR = 1, API_MINOR = 13;

@@ -21,7 +21,7 @@ import org.rccj.primitives.ProcessGroup;
 
 /**
  * This process's node of a cluster whose nodes are separate processes: the control plane every multi-process
- * fabric shares (design.md, fabrics). It listens on its own address, connects to every lower node and accepts every
+ * fabric shares (docs/architecture.md, fabrics). It listens on its own address, connects to every lower node and accepts every
  * higher one, {@code lanes} connections per pair, each opened by a {@link Handshake} that proves the run's secret
  * and carries the cluster size and the config digest; then the cluster clock is synchronised to node 0's. A network
  * thread serves every connection: it hands the fabric's frames to its {@link DataPlane}, sends a heartbeat each

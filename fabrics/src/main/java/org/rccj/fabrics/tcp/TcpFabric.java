@@ -17,7 +17,7 @@ import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 
 /**
- * One node of a cluster whose nodes are separate processes talking TCP (design.md, fabrics): the data plane on top
+ * One node of a cluster whose nodes are separate processes talking TCP (docs/architecture.md, fabrics): the data plane on top
  * of the cluster control plane ({@link ClusterNode}: start-up, handshake, clock, heartbeats, abort, barrier, gather).
  * This process owns its node's registered memory and worker threads; the control plane's network thread is the
  * soft NIC ({@link SoftNic}) on the non-blocking, TCP_NODELAY connections to the peer processes (one per peer, or

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON-lines history export of design.md §8: one object per committed transaction and line,
+ * The JSON-lines history export of docs/architecture.md: one object per committed transaction and line,
  * <pre>{"txn": 17, "type": "Amalgamate", "reads": [["savings", 3, 0]], "writes": [["checking", 3, 17, 0]]}</pre>
  * with tables given by name. Written and read with Jackson's streaming generator and parser, line by line.
  *

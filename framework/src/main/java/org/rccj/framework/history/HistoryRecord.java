@@ -1,7 +1,7 @@
 package org.rccj.framework.history;
 
 /**
- * One committed transaction of a history (design.md §8). {@code reads} holds triples
+ * One committed transaction of a history (docs/architecture.md). {@code reads} holds triples
  * (table, key, version) flattened; {@code writes} holds quadruples (table, key, version, prev_version).
  * A version is the unique id of the committed write that installed a value; 0 is the loaded value.
  * Table ids index the table-name list that accompanies a history.

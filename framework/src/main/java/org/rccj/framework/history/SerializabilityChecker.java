@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Checks a committed history for conflict serializability (design.md §8) by building Adya's direct
+ * Checks a committed history for conflict serializability (docs/architecture.md) by building Adya's direct
  * serialization graph and looking for cycles, plus the structural anomalies that make a history
  * impossible (lost updates, reads of uninstalled versions, duplicate version ids).
  *

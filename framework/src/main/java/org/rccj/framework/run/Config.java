@@ -12,7 +12,7 @@ import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.WorkloadFactory;
 
 /**
- * A fully resolved experiment configuration (design.md §6), immutable. Built only by {@link ConfigResolver},
+ * A fully resolved experiment configuration (docs/architecture.md), immutable. Built only by {@link ConfigResolver},
  * which checks every key and value, fills in defaults and looks the protocol, workload and fabric up.
  *
  * @param values the resolved tree in summary.json's order: the {@link #TOP_LEVEL} keys, the fabric's
@@ -33,7 +33,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param DURATION_MS = Param.ofDouble("duration_ms", 20, 0.001, 3.6e6, "measured interval, ms (virtual ms on sim)");
     public static final Param SEED = Param.ofLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, "random seed; same seed on sim gives the same results");
     public static final Param VERIFY = Param.ofBoolean("verify", false, "record the history, check serializability and the workload invariants; exit 1 on failure");
-    public static final Param HISTORY = new Param("history", Param.Type.STRING, null, 0, 0, List.of(), "file to write the committed history to (JSON lines, design.md §8)");
+    public static final Param HISTORY = new Param("history", Param.Type.STRING, null, 0, 0, List.of(), "file to write the committed history to (JSON lines, docs/architecture.md)");
     public static final Param BACKOFF_US = Param.ofDouble("backoff_us", 2, 0, 1e6, "first back-off after an abort, us; doubles per retry up to 64x");
     public static final Param PASSIVE_ACK = Param.ofBoolean("passive_ack", false,
             "the artifact's PA: true = COMMIT's RPCs get no reply and its one-sided WRITEs go unsignaled (one signaled WR per 64 per queue pair), the log-clean message is not awaited; false = all awaited. RELEASE is always awaited");
@@ -94,7 +94,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
         return new ClusterShape(nodes(), threads(), coroutines(), replication(), warmupMs(), seed(), passiveAck());
     }
 
-    /** The resolved config as a tree (a mutable copy), in the key order of design.md §6 (for summary.json). */
+    /** The resolved config as a tree (a mutable copy), in the key order of docs/architecture.md (for summary.json). */
     public Map<String, Object> toMap() { return copy(values); }
 
     private Object get(Param p) { return values.get(p.key()); }

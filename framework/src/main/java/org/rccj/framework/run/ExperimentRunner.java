@@ -32,7 +32,7 @@ import org.rccj.primitives.ProcessGroup;
 /**
  * Runs one experiment: builds the fabric, loads the workload into the store, runs every worker's
  * coroutines for warm-up plus the measured interval, and (with {@code verify}) checks the history and
- * the workload invariants. With {@code history} set, writes the history file (design.md §8).
+ * the workload invariants. With {@code history} set, writes the history file (docs/architecture.md).
  */
 public final class ExperimentRunner {
     public static final int TIMELINE_BUCKETS = 20;

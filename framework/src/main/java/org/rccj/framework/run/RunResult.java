@@ -11,7 +11,7 @@ import org.rccj.primitives.Counters;
 
 /**
  * Everything one run measured, before it is written out (the results module turns it into
- * summary.json, stages.csv and timeline.csv, design.md §7). Times are ns unless a name says otherwise.
+ * summary.json, stages.csv and timeline.csv, docs/architecture.md). Times are ns unless a name says otherwise.
  */
 public final class RunResult implements java.io.Serializable {
     private static final long serialVersionUID = 1L;

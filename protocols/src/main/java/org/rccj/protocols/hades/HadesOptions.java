@@ -9,7 +9,7 @@ import org.rccj.protocols.occ.SwImplCosts;
 /**
  * HADES's hardware settings ({@code protocol_options}). Filter sizes are the paper's; hash counts are the
  * ones that reproduce its Table IV (k = 2 for 1 Kbit; one hash per section, AND-ed, for 512 b + 4 Kbit);
- * the paper gives no NIC handler latency, Locking-Buffer count or livelock threshold (docs/design.md).
+ * the paper gives no NIC handler latency, Locking-Buffer count or livelock threshold (docs/architecture.md).
  */
 record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int localWriteBits, int localWriteHashes,
                     int localWriteIndexBits, int remoteBits, int remoteHashes, long nicHandlerNs, long filterOpNs,

@@ -86,7 +86,7 @@ public final class LockWords {
     /** One-sided: keeps the tuple image READ behind a lock CAS, after checking it is the access's tuple. */
     public static void takeImage(Access a, byte[] image) {
         if (Table.keyOf(image) != a.key) {
-            // Tuples never move in this store (inserted rows are pre-allocated slots, design.md Decisions),
+            // Tuples never move in this store (inserted rows are pre-allocated slots, docs/decisions/),
             // so a cached location cannot go stale; a lock CAS at a wrong location would corrupt another tuple.
             throw new IllegalStateException("lock at " + a.table.name + "#" + a.key + " found key " + Table.keyOf(image)
                     + ": one-sided locking needs tuples that never move");

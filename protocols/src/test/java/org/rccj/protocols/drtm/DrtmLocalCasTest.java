@@ -12,7 +12,7 @@ import org.rccj.primitives.CostProfile;
 import org.rccj.protocols.Runs;
 
 /**
- * Which path DrTM's CAS on its own node's lock words takes on sim, and what it costs (design.md Decisions
+ * Which path DrTM's CAS on its own node's lock words takes on sim, and what it costs (docs/decisions/
  * 2026-11-23, issue 9 section 4.3). One node: every record is local, so every DrTM CAS is a local one (the
  * read-only path's lease CAS through the local shortcut, the HTM region's commit marker through
  * RegisteredMemory.cas). On cx4-edr (nic.atomics_coherent=0) with a code that has a one-sided stage, each goes

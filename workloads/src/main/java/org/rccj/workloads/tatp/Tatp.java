@@ -19,7 +19,7 @@ import org.rccj.primitives.Bytes;
  *
  * <p>Rows that may not exist (ACCESS_INFO and SPECIAL_FACILITY types a subscriber lacks, CALL_FORWARDING rows
  * inserted and deleted at run time) are pre-allocated slots whose record starts with a {@code valid} word
- * (design.md Decisions): every subscriber has 4 ACCESS_INFO, 4 SPECIAL_FACILITY and 12 CALL_FORWARDING slots.
+ * (docs/decisions/): every subscriber has 4 ACCESS_INFO, 4 SPECIAL_FACILITY and 12 CALL_FORWARDING slots.
  * A lookup that finds an invalid slot, an insert that finds a valid one and a delete that finds an invalid one
  * are logic rollbacks. Every row of a subscriber lives on the node its s_id hashes to (placement by s_id, as
  * FaSST intends), so each transaction talks to one node. Keys: s_id; s_id*4 + ai_type-1; s_id*4 + sf_type-1;

@@ -12,7 +12,7 @@ package org.rccj.workloads.tpcc;
  * (so New-Order's brand-generic output is not computed). C_LAST is kept as its syllable code 0..999.
  *
  * <p>Rows that TPC-C inserts or deletes (ORDER, NEW-ORDER, ORDER-LINE, HISTORY) are pre-allocated slots with
- * a {@code VALID} word (design.md Decisions): an insert is a read-for-update of an invalid slot that sets
+ * a {@code VALID} word (docs/decisions/): an insert is a read-for-update of an invalid slot that sets
  * it, a delete clears it.
  */
 final class Schema {
