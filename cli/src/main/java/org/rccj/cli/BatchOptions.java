@@ -10,6 +10,8 @@ import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Runs;
 
 /** Options and config handling shared by the commands that run many experiments (sweep, enumerate). */
 final class BatchOptions {
@@ -100,11 +102,11 @@ final class BatchOptions {
         if (!named && before != null && !identity(tree).equals(before)) {
             // the file's name (or its file name) describes the protocol and workload the overrides replaced
             String name = identity(tree);
-            if (tree.containsKey("name") || !RunCommand.stem(file).equals(name)) notes.accept("named '" + name
+            if (tree.containsKey("name") || !Runs.stem(file).equals(name)) notes.accept("named '" + name
                     + "' after the protocol and workload the overrides chose (set name=... to choose another)");
             tree.put("name", name);
         }
-        if (!tree.containsKey("name")) tree.put("name", RunCommand.stem(file));
+        if (!tree.containsKey("name")) tree.put("name", Runs.stem(file));
         return tree;
     }
 
@@ -145,7 +147,7 @@ final class BatchOptions {
             if (v == null || v.isBlank()) throw new ConfigException("--out: empty directory name");
             return ctx.resolve(v);
         }
-        return ctx.resolve("out").resolve(RunCommand.safeDirName(defaultName));
+        return ctx.resolve("out").resolve(Runs.safeDirName(defaultName));
     }
 
     /** A directory name made of letters, digits and . _ + = , - only. */

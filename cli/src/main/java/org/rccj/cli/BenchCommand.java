@@ -14,6 +14,9 @@ import org.rccj.fabrics.sim.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
 import org.rccj.fabrics.tcp.TcpSettings;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc bench [--profile NAME|FILE] [--csv FILE]}: the calibration report. The primitive

@@ -21,6 +21,9 @@ import org.rccj.framework.spi.Registry;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.fabrics.Profiles;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc calibrate --fabric tcp|ucx|local [--threads N] [--connections pair|thread] [--tls UCX_TLS] [--base NAME] [--measure-ms MS] --out PROFILE}:

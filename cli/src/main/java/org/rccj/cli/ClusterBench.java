@@ -24,6 +24,7 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.Verb;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc bench --fabric tcp|ucx}: round-trip latency and peak rate per verb and for RPC over a multi-process

@@ -1,6 +1,7 @@
 package org.rccj.cli;
 
 import java.util.List;
+import org.rccj.experiments.Context;
 
 /** One {@code rcc} sub-command. Bad input is reported by throwing {@link org.rccj.framework.config.ConfigException}. */
 interface Command {

@@ -16,6 +16,9 @@ import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc compare A B [C...]}: runs, sweeps or enumerations side by side ({@link Comparison}). All inputs

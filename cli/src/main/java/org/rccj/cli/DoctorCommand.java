@@ -2,6 +2,8 @@ package org.rccj.cli;
 
 import java.util.List;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc doctor}: what this machine offers a cluster run (the first thing a cluster user runs): the JDK, UCX

@@ -25,6 +25,10 @@ import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.StudentT;
+import org.rccj.experiments.Batch;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
 
 /**
  * {@code rcc enumerate CONFIG [--strategy exhaustive|guided] ...}: runs the hybrid codes of the config's

@@ -8,6 +8,8 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.Registry;
 import org.rccj.results.Environment;
+import org.rccj.experiments.Progress;
+import org.rccj.experiments.Runs;
 
 /** Help texts of {@code rcc} and of each command, available and planned. */
 final class Help {

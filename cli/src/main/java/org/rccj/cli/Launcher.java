@@ -2,6 +2,7 @@ package org.rccj.cli;
 
 import java.util.List;
 import org.rccj.fabrics.cluster.LocalLauncher;
+import org.rccj.experiments.Runner;
 
 /** {@code rcc run} on a multi-process fabric goes through the cluster's local launcher; every other run stays in this process. */
 final class Launcher {

@@ -18,6 +18,8 @@ import org.rccj.framework.spi.Stage;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.primitives.CostProfile;
 import org.rccj.experiments.config.ConfigSchema;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /** {@code rcc list}: what can be put in a config. */
 final class ListCommand implements Command {

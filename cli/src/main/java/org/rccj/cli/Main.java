@@ -11,6 +11,12 @@ import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.results.Environment;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.LiveProgress;
+import org.rccj.experiments.Failures;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
+import org.rccj.experiments.Runs;
 
 /**
  * The {@code rcc} command (docs/architecture.md). {@link #run} is the whole CLI as a function of its arguments

@@ -25,6 +25,11 @@ import org.rccj.results.ResultWriter;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Batch;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc merge DIR... --out DIR}: combines the shards of an enumeration (rcc enumerate --shard i/n):

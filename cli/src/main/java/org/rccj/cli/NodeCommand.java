@@ -27,6 +27,9 @@ import org.rccj.primitives.Fabric;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultWriter;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
+import org.rccj.experiments.Runs;
 
 /**
  * {@code rcc node CONFIG... --id I --hosts h0:port,h1:port,... --secret-file F [--out DIR]}: one node of a
@@ -79,7 +82,7 @@ final class NodeCommand implements Command {
             Path out = null;
             if (place.self() == 0 && !cl.hasOption("result-file")) {
                 Path base = cl.hasOption("out") ? ctx.resolve(cl.getOptionValue("out")) : ctx.resolve("out");
-                out = files.size() > 1 || !cl.hasOption("out") ? base.resolve(RunCommand.safeDirName(config.name())) : base;
+                out = files.size() > 1 || !cl.hasOption("out") ? base.resolve(Runs.safeDirName(config.name())) : base;
                 String problem = ResultWriter.problemWith(out);
                 if (problem != null) throw new ConfigException("--out: " + problem);
             }
@@ -96,7 +99,7 @@ final class NodeCommand implements Command {
 
     private static int runOne(Config config, ClusterFabricFactory factory, ClusterSettings s, Path out, Path resultFile, Context ctx)
             throws IOException {
-        if (s.self() == 0 && !s.watchParent()) RunCommand.warnShortWarmup(config, ctx.err()); // rcc run warned already
+        if (s.self() == 0 && !s.watchParent()) Runs.warnShortWarmup(config, ctx.err()); // rcc run warned already
         if (s.watchParent()) return runNode(config, factory, s, out, resultFile, ctx); // rcc run says it when interrupted
         // Ctrl-C on a node started by hand: one line saying so (the hook is removed when the node ends by itself)
         Thread interrupted = new Thread(() -> {

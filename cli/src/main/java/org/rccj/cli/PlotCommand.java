@@ -16,6 +16,9 @@ import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /**
  * {@code rcc plot DIR... [--out DIR]}: PNG and SVG charts of results ({@link Figures} says which): an

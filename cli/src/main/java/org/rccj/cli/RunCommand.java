@@ -13,6 +13,11 @@ import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.ConsoleReport;
 import org.rccj.results.ResultWriter;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
+import org.rccj.experiments.Runs;
 
 /** {@code rcc run CONFIG [--set key=value]... [--out DIR]}. */
 final class RunCommand implements Command {
@@ -40,7 +45,7 @@ final class RunCommand implements Command {
         Config config = resolve(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
 
         Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
-                : ctx.resolve("out").resolve(safeDirName(config.name()));
+                : ctx.resolve("out").resolve(Runs.safeDirName(config.name()));
         String problem = ResultWriter.problemWith(out);
         if (problem != null) throw new ConfigException("--out: " + problem);
         Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
@@ -53,7 +58,7 @@ final class RunCommand implements Command {
                 + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
                 + config.nodes() + " nodes x " + config.threads() + " threads x " + config.coroutines() + " coroutines, "
                 + fmt(config.warmupMs()) + " ms warm-up + " + fmt(config.durationMs()) + " ms measured");
-        warnShortWarmup(config, ctx.err());
+        Runs.warnShortWarmup(config, ctx.err());
         RunResult result = ctx.runner().run(config, ctx.err());
         if (result == null) throw new IllegalStateException("the experiment runner returned no result");
         if (result.config == null) result.config = config;
@@ -74,26 +79,6 @@ final class RunCommand implements Command {
         return Exit.OK;
     }
 
-    /**
-     * The warm-up a run on a wall-clock fabric (local, tcp, ucx) needs: the JVM compiles the code during its first
-     * second (what that does to a run's figures: docs/measurements/local.md).
-     */
-    static final double CLUSTER_WARMUP_MS = 1000;
-
-    /** Warns when a wall-clock run's warm-up is shorter than its fabric needs (its figures would include the JIT). */
-    static void warnShortWarmup(Config config, java.io.PrintStream err) {
-        String m = shortWarmup(config);
-        if (m != null) err.println("rcc: warning: " + m);
-    }
-
-    /** Why {@code config}'s warm-up is too short for its fabric, or null (sim: virtual time, no JIT in it). */
-    static String shortWarmup(Config config) {
-        if (config.fabricFactory().virtualTime() || config.warmupMs() >= CLUSTER_WARMUP_MS) return null;
-        return "warm-up " + fmt(config.warmupMs()) + " ms is shorter than a " + config.fabric() + " run needs (>= " + fmt(CLUSTER_WARMUP_MS) + " ms: "
-                + (org.rccj.fabrics.cluster.LocalLauncher.multiProcess(config) ? "every node is a fresh JVM compiling the code"
-                        : "the JVM compiles the code during the first second, and the run measures it")
-                + "); set warmup_ms=" + fmt(CLUSTER_WARMUP_MS);
-    }
 
     /** As {@link #resolve(Path, String[], java.util.function.Consumer)}, dropping the notes. */
     static Config resolve(Path file, String[] sets) { return resolve(file, sets, n -> {}); }
@@ -106,19 +91,6 @@ final class RunCommand implements Command {
         return c;
     }
 
-    /** File name without its extension: the default experiment name. */
-    static String stem(Path file) {
-        String n = file.getFileName().toString();
-        int dot = n.lastIndexOf('.');
-        return dot > 0 ? n.substring(0, dot) : n;
-    }
-
-    /** A name usable as one directory: characters other than letters, digits and . _ - + = become '_'. */
-    static String safeDirName(String name) {
-        String s = name.strip().replaceAll("[^A-Za-z0-9._+=-]", "_");
-        if (s.isEmpty() || s.startsWith(".")) s = "_" + s;
-        return s;
-    }
 
     private static String requireNonBlank(String v) {
         if (v == null || v.isBlank()) throw new ConfigException("--out: empty directory name");

@@ -19,6 +19,10 @@ import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.StudentT;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Batch;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
 
 /**
  * {@code rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set k=v]... [--out DIR]}:
@@ -27,7 +31,7 @@ import org.rccj.experiments.config.ConfigLoader;
  */
 final class SweepCommand implements Command {
     static final String USAGE = "rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set key=value]... [--out DIR]";
-    static final String CSV = "sweep.csv";
+    static final String CSV = Provenance.SWEEP_CSV;
 
     static final Options OPTIONS = new Options()
             .addOption(Option.builder("v").longOpt("vary").hasArg().argName("key=v1,v2,...").desc("a key and its values").build())

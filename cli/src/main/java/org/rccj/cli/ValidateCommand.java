@@ -17,6 +17,10 @@ import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.primitives.CostProfile;
 import org.rccj.results.Plots;
+import org.rccj.experiments.Batch;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
 
 /**
  * {@code rcc validate CONFIG... --fabric F --profile PROFILE [--repeat N]}: each config on the real fabric F and on

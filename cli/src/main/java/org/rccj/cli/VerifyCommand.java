@@ -12,6 +12,8 @@ import org.rccj.framework.history.CheckResult;
 import org.rccj.framework.history.HistoryJson;
 import org.rccj.framework.history.SerializabilityChecker;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Context;
+import org.rccj.experiments.Exit;
 
 /** {@code rcc verify HISTORY.jsonl}: checks an exported history (docs/architecture.md) for serializability. */
 final class VerifyCommand implements Command {

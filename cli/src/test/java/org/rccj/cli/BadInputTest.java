@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.experiments.Exit;
 
 /** Every kind of bad input: exit 2 and one stderr line "rcc: ..." naming the key; the runner is never reached. */
 class BadInputTest {

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.primitives.CostProfile;
+import org.rccj.experiments.Exit;
 
 /** rcc calibrate on the local fabric gives a profile that loads and says where each value comes from; rcc validate on a tiny set gives the table, the CSV and the figure. */
 class CalibrateValidateTest {

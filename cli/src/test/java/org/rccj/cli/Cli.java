@@ -16,6 +16,9 @@ import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
+import org.rccj.experiments.Runs;
 
 /** Runs the CLI in-process and captures what it prints. */
 final class Cli {

@@ -15,6 +15,8 @@ import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
 import org.rccj.results.CsvTable;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
 
 /**
  * Sweeps, enumerations, merges and plots of real protocols on SmallBank with the real runner on the sim fabric

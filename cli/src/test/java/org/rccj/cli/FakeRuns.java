@@ -9,6 +9,7 @@ import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
+import org.rccj.experiments.Runner;
 
 /**
  * A deterministic stand-in for the experiment runner: figures are a function of the config. Stage i (in the

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
 
 /**
  * Every command has help, and every example in the help texts, README.md's runnable blocks and docs/guide.md runs (exit 0): `rcc run`

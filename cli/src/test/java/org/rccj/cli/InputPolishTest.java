@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.experiments.Provenance;
 
 /** Issue 23 items 12-13: checks before work, the OS's own reason, names that follow the overrides, "did you mean". */
 class InputPolishTest {

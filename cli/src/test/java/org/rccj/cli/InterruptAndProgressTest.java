@@ -20,6 +20,7 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.LiveProgress;
 
 /** Ctrl-C on a sweep says how far it got; a long run shows its progress. */
 class InterruptAndProgressTest {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.experiments.config.ConfigLoader;
+import org.rccj.experiments.Exit;
 
 /**
  * Every output path is checked before any work (the runner is never reached), a run too large for memory is

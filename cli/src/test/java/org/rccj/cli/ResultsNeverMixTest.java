@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.results.CsvTable;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
 
 /** Provenance and --force, failed sweep points, tables that must match their points, partial merges, the umask. */
 class ResultsNeverMixTest {

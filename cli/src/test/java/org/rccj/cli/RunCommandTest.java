@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
 import org.rccj.results.SummaryJson;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
 
 /** {@code rcc run} end to end, with a stand-in for the experiment runner. */
 class RunCommandTest {

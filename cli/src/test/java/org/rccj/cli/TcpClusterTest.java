@@ -23,6 +23,8 @@ import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
+import org.rccj.experiments.Exit;
+import org.rccj.experiments.Runs;
 
 /**
  * The tcp fabric end to end, one OS process per node on loopback: every protocol in all-rpc, all-onesided and a

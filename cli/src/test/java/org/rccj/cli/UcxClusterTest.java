@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
+import org.rccj.experiments.Exit;
 
 /**
  * The ucx fabric end to end, one OS process per node on the cluster control plane: every protocol in all-rpc,

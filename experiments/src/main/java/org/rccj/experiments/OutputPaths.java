@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -19,14 +19,14 @@ import org.rccj.experiments.config.ConfigLoader;
  * path and the operating system's reason. The checks really try (create and remove a probe file), so the
  * reason is the one the OS gives, not a guess.
  */
-final class OutputPaths {
+public final class OutputPaths {
     private OutputPaths() {}
 
     /**
      * A directory that will be created if absent (with its parents) and written into.
      * @param what how the user named it, e.g. "--out"
      */
-    static void checkDir(String what, Path dir) {
+    public static void checkDir(String what, Path dir) {
         Path abs = dir.toAbsolutePath().normalize();
         if (Files.exists(abs) && !Files.isDirectory(abs)) throw fail(what, dir, "exists and is not a directory");
         Path existing = abs;
@@ -37,7 +37,7 @@ final class OutputPaths {
     }
 
     /** A file that will be created or replaced; its directory must exist (as for a shell redirection). */
-    static void checkFile(String what, Path file) {
+    public static void checkFile(String what, Path file) {
         Path abs = file.toAbsolutePath().normalize();
         if (Files.isDirectory(abs)) throw fail(what, file, "is a directory");
         Path parent = abs.getParent();
@@ -81,7 +81,7 @@ final class OutputPaths {
     }
 
     /** The operating system's reason for an I/O failure, e.g. "/proc: Permission denied" or "No such file or directory". */
-    static String reason(Exception e) {
+    public static String reason(Exception e) {
         if (e instanceof AccessDeniedException a) return where(a) + (a.getReason() != null ? a.getReason() : "Permission denied");
         if (e instanceof NoSuchFileException n) return where(n) + (n.getReason() != null ? n.getReason() : "No such file or directory");
         if (e instanceof NotDirectoryException n) return where(n) + "Not a directory";

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,13 +27,15 @@ import org.rccj.experiments.config.ConfigLoader;
  * different experiments never mix and a result is never replaced by a different one without a word.
  * Growing a sweep (more values of the same keys) or resuming one is the same experiment and is allowed.
  */
-final class Provenance {
-    static final String FILE = "provenance.json";
+public final class Provenance {
+    public static final String FILE = "provenance.json";
+    /** The table a sweep writes beside its points. */
+    public static final String SWEEP_CSV = "sweep.csv";
     private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     /** What a command is about to make: command name, base config (varied keys removed) and varied keys. */
-    record Made(String command, Map<String, Object> config, List<String> varied) {
-        Made {
+    public record Made(String command, Map<String, Object> config, List<String> varied) {
+        public Made {
             Map<String, Object> c = copy(config);
             for (String k : varied) remove(c, k);
             config = c;
@@ -49,7 +51,7 @@ final class Provenance {
      * (sweep.csv) takes only a sweep, an enumeration's (hybrid.csv) only an enumeration or a merge, and a
      * run directory (summary.json) only a run of the same config.
      */
-    static void check(Made made, Path dir, boolean force) {
+    public static void check(Made made, Path dir, boolean force) {
         if (force || !Files.isDirectory(dir)) return;
         String cmd = made.command();
         Path file = dir.resolve(FILE);
@@ -84,8 +86,8 @@ final class Provenance {
             if (diff != null) throw refuse(cmd, dir, "holds results of another config (" + diff + ")");
             return;
         }
-        boolean sweepCsv = Files.exists(dir.resolve(SweepCommand.CSV)), hybridCsv = Files.exists(dir.resolve(HybridTable.FILE_NAME));
-        if (sweepCsv && !cmd.equals("sweep")) throw refuse(cmd, dir, "is a sweep's directory (" + SweepCommand.CSV + ")");
+        boolean sweepCsv = Files.exists(dir.resolve(SWEEP_CSV)), hybridCsv = Files.exists(dir.resolve(HybridTable.FILE_NAME));
+        if (sweepCsv && !cmd.equals("sweep")) throw refuse(cmd, dir, "is a sweep's directory (" + SWEEP_CSV + ")");
         if (hybridCsv && !(cmd.equals("enumerate") || cmd.equals("merge"))) {
             throw refuse(cmd, dir, "is an enumeration's directory (" + HybridTable.FILE_NAME + ")");
         }
@@ -110,7 +112,7 @@ final class Provenance {
     }
 
     /** Writes {@code dir/provenance.json} (after the results, so an interrupted command leaves the old one). */
-    static void write(Path dir, Made made, List<String> args) throws IOException {
+    public static void write(Path dir, Made made, List<String> args) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("command", made.command());
         List<String> command = new ArrayList<>();
@@ -128,7 +130,7 @@ final class Provenance {
      * first (protocol, workload and its name, fabric), then the other keys alphabetically: unrelated experiments are
      * named by their protocol or workload, not by whichever other setting sorts first.
      */
-    static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
+    public static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
         if (ours.isObject() && theirs.isObject()) {
             java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
                     prefix.isEmpty() ? List.of("protocol", "workload", "fabric") : prefix.equals("workload") ? List.of("name") : List.of());

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,9 +16,9 @@ import org.rccj.results.Environment;
  * What the CLI says when something goes wrong that is not bad input: one line on the terminal, never a
  * stack trace. Internal errors keep their trace in a log file whose path the line names.
  */
-final class Failures {
+public final class Failures {
     /** Where internal-error logs go: {@code $RCC_LOG_DIR} if set, else the system's temporary directory. */
-    static Path logDir() {
+    public static Path logDir() {
         String env = System.getenv("RCC_LOG_DIR");
         return Path.of(env != null && !env.isBlank() ? env : System.getProperty("java.io.tmpdir"));
     }
@@ -29,7 +29,7 @@ final class Failures {
      * Writes the stack trace of an internal error (with the command line and version) to a new log file.
      * @return the file's path, or a note saying why no log could be written
      */
-    static String log(Throwable t, String[] args) {
+    public static String log(Throwable t, String[] args) {
         StringWriter sw = new StringWriter();
         PrintWriter pw = new PrintWriter(sw);
         pw.println("rcc " + Environment.version() + " internal error at " + Instant.now());
@@ -49,7 +49,7 @@ final class Failures {
     }
 
     /** One line for an {@link OutOfMemoryError}: which memory ran out, how much the JVM may use, what to change. */
-    static String outOfMemory(OutOfMemoryError e) {
+    public static String outOfMemory(OutOfMemoryError e) {
         String what = String.valueOf(e.getMessage());
         boolean direct = what.toLowerCase(Locale.ROOT).contains("direct");
         long heap = Runtime.getRuntime().maxMemory();

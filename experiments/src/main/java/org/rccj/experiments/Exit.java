@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 /** Exit codes of {@code rcc} (docs/architecture.md). */
 public final class Exit {

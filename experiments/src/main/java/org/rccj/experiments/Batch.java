@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -25,23 +25,23 @@ import org.rccj.experiments.config.ConfigLoader;
  * (resumable). The rest run on a pool of {@code jobs} threads (each sim run is single-threaded and
  * independent); {@code local}-fabric runs measure wall-clock time and run one at a time.
  */
-final class Batch {
+public final class Batch {
     /** One experiment of a batch: its name (also its directory name), resolved config and result directory. */
-    record Point(String name, Config config, Path dir) {}
+    public record Point(String name, Config config, Path dir) {}
 
     /**
      * A point after the batch: the figures of its summary.json and whether they were reused from an earlier run,
      * or (metrics null) why it failed and whether that was an internal error.
      */
-    record Done(Point point, RunMetrics metrics, boolean reused, String failed, boolean internal) {
+    public record Done(Point point, RunMetrics metrics, boolean reused, String failed, boolean internal) {
         Done(Point point, RunMetrics metrics, boolean reused) { this(point, metrics, reused, null, false); }
-        boolean ok() { return failed == null; }
+        public boolean ok() { return failed == null; }
     }
 
     private Batch() {}
 
     /** Whether {@code p}'s directory holds a finished result of exactly its config. */
-    static boolean finished(Point p) {
+    public static boolean finished(Point p) {
         if (!RunMetrics.isResultDir(p.dir())) return false;
         try {
             return RunMetrics.read(p.dir()).configText().equals(RunMetrics.configText(p.config()));
@@ -54,7 +54,7 @@ final class Batch {
      * Checks the output directory of a batch: absent, empty, or one that holds earlier batch results (a
      * sweep.csv or hybrid.csv, or result directories). Anything else is refused (never written into).
      */
-    static void checkOutDir(String command, Path out) {
+    public static void checkOutDir(String command, Path out) {
         if (!Files.exists(out)) return;
         if (!Files.isDirectory(out)) throw new ConfigException(command + ": --out " + out + " exists and is not a directory");
         if (Files.exists(out.resolve("sweep.csv")) || Files.exists(out.resolve("hybrid.csv"))) return;
@@ -73,7 +73,7 @@ final class Batch {
     }
 
     /** Checks every point's directory before anything runs. */
-    static void checkPointDirs(String command, List<Point> points) {
+    public static void checkPointDirs(String command, List<Point> points) {
         for (Point p : points) {
             String problem = ResultWriter.problemWith(p.dir());
             if (problem != null) throw new ConfigException(command + ": point " + p.name() + ": " + problem);
@@ -81,7 +81,7 @@ final class Batch {
     }
 
     /** Jobs to use: 1 when any point runs on a fabric that measures wall-clock time, else {@code jobs}. */
-    static int effectiveJobs(List<Point> points, int jobs) {
+    public static int effectiveJobs(List<Point> points, int jobs) {
         return wallClockFabric(points) != null ? 1 : jobs;
     }
 
@@ -97,7 +97,7 @@ final class Batch {
      * on; {@link #exitCode} reports them at the end. Interrupting the process (Ctrl-C) prints how many points
      * are done: finished points are complete result directories, and the same command resumes.
      */
-    static List<Done> run(String command, List<Point> points, int jobs, Context ctx) throws Exception {
+    public static List<Done> run(String command, List<Point> points, int jobs, Context ctx) throws Exception {
         List<Point> todo = new ArrayList<>();
         boolean[] reused = new boolean[points.size()];
         for (int i = 0; i < points.size(); i++) {
@@ -109,7 +109,7 @@ final class Batch {
         ctx.err().println(command + ": " + points.size() + " runs" + (reusedCount > 0 ? " (" + reusedCount + " finished earlier, reused)" : "")
                 + (todo.isEmpty() ? "" : "; running " + todo.size() + " with " + j + (j == 1 ? " job" : " jobs")
                 + (j < jobs && wallClockFabric(points) != null ? " (" + wallClockFabric(points) + " fabric: one run at a time)" : "")));
-        for (String w : todo.stream().map(p -> RunCommand.shortWarmup(p.config())).filter(java.util.Objects::nonNull).distinct().toList()) {
+        for (String w : todo.stream().map(p -> Runs.shortWarmup(p.config())).filter(java.util.Objects::nonNull).distinct().toList()) {
             ctx.err().println("rcc: warning: " + w);
         }
         Progress progress = new Progress(ctx.err(), Progress.terminal(ctx.err()), points.size(), reusedCount);
@@ -188,7 +188,7 @@ final class Batch {
     }
 
     /** The points that finished (not failed). */
-    static List<Done> succeeded(List<Done> done) {
+    public static List<Done> succeeded(List<Done> done) {
         List<Done> out = new ArrayList<>();
         for (Done d : done) if (d.ok()) out.add(d);
         return out;
@@ -199,7 +199,7 @@ final class Batch {
      * multi-process run, else 2, and are
      * named on stderr; otherwise verification failures give 1; else 0.
      */
-    static int exitCode(String command, Context ctx, List<Done> done) {
+    public static int exitCode(String command, Context ctx, List<Done> done) {
         List<String> names = new ArrayList<>();
         boolean anyInternal = false;
         for (Done d : done) {
@@ -220,7 +220,7 @@ final class Batch {
     }
 
     /** Points whose verification ran and failed. */
-    static List<Done> failedVerification(List<Done> done) {
+    public static List<Done> failedVerification(List<Done> done) {
         List<Done> out = new ArrayList<>();
         for (Done d : done) if (d.ok() && d.metrics().verificationChecked() && !d.metrics().verificationPassed()) out.add(d);
         return out;

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -7,6 +7,6 @@ import java.nio.file.Path;
  * What a command runs with: its output streams, the directory relative paths are resolved against
  * and the experiment runner.
  */
-record Context(PrintStream out, PrintStream err, Path cwd, Runner runner) {
-    Path resolve(String path) { return cwd.resolve(path); }
+public record Context(PrintStream out, PrintStream err, Path cwd, Runner runner) {
+    public Path resolve(String path) { return cwd.resolve(path); }
 }

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.PrintStream;
 import org.rccj.framework.run.Config;
@@ -7,5 +7,5 @@ import org.rccj.framework.run.RunResult;
 /** Runs one experiment; {@link org.rccj.framework.run.ExperimentRunner#run} in production, a stand-in in tests. */
 @FunctionalInterface
 public interface Runner {
-    RunResult run(Config config, PrintStream progress);
+    public RunResult run(Config config, PrintStream progress);
 }

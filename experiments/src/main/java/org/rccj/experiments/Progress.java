@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.Console;
 import java.io.PrintStream;
@@ -9,7 +9,7 @@ import java.util.Locale;
  * Progress of a batch of runs: points done/total, elapsed wall time and an ETA. On a terminal the line is
  * rewritten in place ("\r"); otherwise (a log file, a pipe, tests) one plain line per finished run.
  */
-final class Progress {
+public final class Progress {
     private final PrintStream err;
     private final boolean inPlace;
     private final int total;
@@ -23,7 +23,7 @@ final class Progress {
      * @param total points in the batch
      * @param reused points whose finished result was reused (counted as done from the start)
      */
-    Progress(PrintStream err, boolean inPlace, int total, int reused) {
+    public Progress(PrintStream err, boolean inPlace, int total, int reused) {
         this.err = err;
         this.inPlace = inPlace;
         this.total = total;
@@ -32,7 +32,7 @@ final class Progress {
     }
 
     /** Whether {@code err} is the process's terminal: progress is then rewritten in place. */
-    static boolean terminal(PrintStream err) {
+    public static boolean terminal(PrintStream err) {
         if (err != System.err) return false;
         Console c = System.console();
         if (c == null) return false;
@@ -68,7 +68,7 @@ final class Progress {
         err.flush();
     }
 
-    static String interruptedMessage(int done, int total) {
+    public static String interruptedMessage(int done, int total) {
         return "interrupted: " + done + " of " + total + " points done; run the same command again to resume";
     }
 
@@ -96,7 +96,7 @@ final class Progress {
     }
 
     /** Elapsed wall time, h:mm:ss or m:ss. */
-    static String clock(double seconds) {
+    public static String clock(double seconds) {
         long s = Math.round(seconds);
         long h = s / 3600, m = (s % 3600) / 60, sec = s % 60;
         return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, sec) : String.format(Locale.ROOT, "%d:%02d", m, sec);

@@ -1,4 +1,4 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -9,20 +9,20 @@ import org.rccj.framework.run.RunHooks;
  * (virtual on sim, wall-clock on local), the share of the run and the commits so far; a last line when the
  * workers stop.
  */
-final class LiveProgress implements RunHooks {
+public final class LiveProgress implements RunHooks {
     private final PrintStream err;
     private final long intervalMs;
     private volatile Live live;
     private Thread ticker;
     private int lastWidth;
 
-    LiveProgress(PrintStream err, long intervalMs) {
+    public LiveProgress(PrintStream err, long intervalMs) {
         this.err = err;
         this.intervalMs = intervalMs;
     }
 
     /** The production runner's hooks: a live display when {@code progress} is the terminal, none otherwise. */
-    static RunHooks forStream(PrintStream progress) {
+    public static RunHooks forStream(PrintStream progress) {
         return progress != null && Progress.terminal(progress) ? new LiveProgress(progress, 1000) : RunHooks.NONE;
     }
 
@@ -67,7 +67,7 @@ final class LiveProgress implements RunHooks {
     }
 
     /** "rcc: 12.5 of 25.0 ms virtual time (50%), 123,456 commits so far". */
-    static String line(Live l, long elapsedNs, long commits) {
+    public static String line(Live l, long elapsedNs, long commits) {
         double done = Math.min(elapsedNs, l.totalNs()) / 1e6, total = l.totalNs() / 1e6;
         int pct = l.totalNs() <= 0 ? 100 : (int) Math.min(100, 100.0 * elapsedNs / l.totalNs());
         return String.format(Locale.ROOT, "rcc: %.1f of %.1f ms %s time (%d%%), %,d commits so far", done, total,
