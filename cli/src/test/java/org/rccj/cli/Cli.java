@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
 
