@@ -39,7 +39,7 @@ final class WaitTable {
         Parked request;
         /** Offset of this item in the request's reply. */
         int reply;
-        /** RpcWorker (index) whose handler parked it: its poller looks after it. */
+        /** Worker (index) whose handler parked it: its poller looks after it. */
         int worker;
         boolean marked, active;
     }
