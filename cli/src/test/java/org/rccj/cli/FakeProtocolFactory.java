@@ -1,11 +1,11 @@
 package org.rccj.cli;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Test-only protocol: six stages (no RENEW, DISPATCH, FORWARD), one option; cannot actually run. */
 public final class FakeProtocolFactory implements ProtocolFactory {

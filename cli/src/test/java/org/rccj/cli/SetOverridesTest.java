@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
-import org.rccj.framework.spi.Stage;
 import org.rccj.experiments.config.ConfigLoader;
 
 class SetOverridesTest {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 
 /**
  * How well {@link GuidedModel} would have done on a complete (exhaustive) enumeration: it replays the

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
 
 /**
  * Guided search (enumerate --strategy guided): predicts every hybrid code's latency from a few measured

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 
 class GuidedModelTest {
     static final List<Stage> S = Synthetic.OCC_LIKE;

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleBiFunction;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
 import org.rccj.results.RunMetrics;
 
 /** Hand-made run figures of every code of a protocol, from a per-stage cost function. */

@@ -10,11 +10,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.TxnTypeStats;
 
 /**

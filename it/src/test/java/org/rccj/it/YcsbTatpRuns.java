@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
-import org.rccj.framework.spi.Stage;
 
 /** Small YCSB and TATP configurations and the checks every verified run of them must pass. */
 final class YcsbTatpRuns {

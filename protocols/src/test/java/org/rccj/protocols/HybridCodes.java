@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
 
 /** What every protocol's hybrid-code test checks the same way (each adds its protocol's own assertions). */
 public final class HybridCodes {

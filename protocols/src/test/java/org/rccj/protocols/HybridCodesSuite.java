@@ -6,8 +6,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 
 /**
  * Every hybrid code of one protocol runs SmallBank serializably with the money invariant on sim, with both

@@ -3,9 +3,8 @@ package org.rccj.protocols;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
@@ -14,6 +13,7 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 import org.rccj.testkit.SmallRuns;
 
@@ -66,7 +66,7 @@ public final class LongReaderWorkload implements WorkloadFactory {
 
             @Override
             public TxnGenerator generator(CoroutineContext ctx) {
-                boolean reader = ctx.node == 0 && ctx.worker.index == 0 && ctx.index == 0;
+                boolean reader = ctx.node == 0 && ctx.worker().index == 0 && ctx.index == 0;
                 long[] mismatch = new long[1];
                 synchronized (mismatches) { mismatches.add(mismatch); }
                 return new TxnGenerator() {

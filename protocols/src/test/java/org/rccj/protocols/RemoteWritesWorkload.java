@@ -3,9 +3,8 @@ package org.rccj.protocols;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
@@ -14,6 +13,7 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * Test-only workload "remote-writes": every transaction increments one counter on another node and, with
@@ -53,11 +53,11 @@ public final class RemoteWritesWorkload implements WorkloadFactory {
             @Override
             public TxnGenerator generator(CoroutineContext ctx) {
                 // this coroutine's keys: k = id (mod coroutines), owned by another node
-                int id = (ctx.node * s.cluster().threads() + ctx.worker.index) * s.cluster().coroutines() + ctx.index;
+                int id = (ctx.node * s.cluster().threads() + ctx.worker().index) * s.cluster().coroutines() + ctx.index;
                 long[] own = new long[KEYS_PER_COROUTINE];
                 int n = 0;
                 for (long k = id; k < keys && n < own.length; k += coroutines) {
-                    if (items.nodeOf(k, ctx.cluster.nodes()) != ctx.node) own[n++] = k;
+                    if (items.nodeOf(k, ctx.cluster().nodes()) != ctx.node) own[n++] = k;
                 }
                 if (n < own.length) throw new IllegalStateException("coroutine " + id + " found no remote keys");
                 return new TxnGenerator() {

@@ -1,8 +1,8 @@
 package org.rccj.protocols;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.ProtocolFactory;
-import org.rccj.framework.spi.Stage;
 
 /** A test-only protocol's factory: a real protocol with one rule broken, under its own name, for the checker to catch. */
 public abstract class TestOnlyProtocol implements ProtocolFactory {

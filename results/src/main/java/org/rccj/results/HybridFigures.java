@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.knowm.xchart.internal.chartpart.Chart;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.results.Figures.Figure;
 
 /**

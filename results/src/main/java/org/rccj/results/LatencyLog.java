@@ -13,8 +13,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 
 /**
  * latency.hlog: a run's latency histograms in HdrHistogram's log format (v1.3), so that standard tools

@@ -3,8 +3,8 @@ package org.rccj.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 
 /**

@@ -27,7 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.knowm.xchart.internal.chartpart.Chart;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.results.Figures.Figure;
 
 /**

@@ -1,10 +1,10 @@
 package org.rccj.results;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Test-only protocol so that a {@link org.rccj.framework.run.Config} can be resolved. */
 public final class FakeProtocolFactory implements ProtocolFactory {

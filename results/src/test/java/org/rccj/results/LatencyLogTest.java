@@ -10,8 +10,8 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 
 class LatencyLogTest {
     @Test

@@ -3,10 +3,10 @@ package org.rccj.results;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
 

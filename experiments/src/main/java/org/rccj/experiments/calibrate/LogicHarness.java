@@ -6,15 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.FabricSetup;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.Registry;
 import org.rccj.framework.spi.WorkloadFactory;
@@ -25,7 +26,7 @@ import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Fabric;
 
 /**
@@ -123,7 +124,7 @@ public final class LogicHarness implements AutoCloseable {
         CoroutineContext[] captured = new CoroutineContext[1];
         Protocol fakeProtocol = new Protocol() {
             @Override public HeaderLayout header() { return real.header(); }
-            @Override public void attach(Cluster cl) {}
+            @Override public void attach(ClusterView cl) {}
             @Override public TxnExecutor executor(CoroutineContext ctx) {
                 captured[0] = ctx;
                 return new FakeExecutor(ctx, store);
@@ -321,7 +322,7 @@ public final class LogicHarness implements AutoCloseable {
         FakeExecutor(CoroutineContext ctx, Store store) {
             super(ctx);
             this.store = store;
-            this.mem = ctx.cluster.memory(0);
+            this.mem = ctx.cluster().memory(0);
         }
 
         @Override

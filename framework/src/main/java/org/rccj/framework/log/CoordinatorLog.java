@@ -1,10 +1,11 @@
 package org.rccj.framework.log;
 
 import java.util.function.ToIntBiFunction;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.RpcHandler;
-import org.rccj.framework.runtime.Worker;
-import org.rccj.framework.spi.ClusterShape;
+import org.rccj.framework.api.ClusterShape;
+import org.rccj.framework.api.CommitLog;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcHandler;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
@@ -29,7 +30,7 @@ import org.rccj.primitives.Op;
  * without passive ACK. Here the handler charges the CPU of that work ({@code cpu.tuple_op_ns} per applied
  * item, {@code cpu.local_op_ns} per skipped one); RCC-J keeps no backup store, so nothing is written.
  */
-public final class CoordinatorLog {
+public final class CoordinatorLog implements CommitLog {
     public static final int RING_BYTES = 64 * 1024;
     // entry layout
     public static final int ENTRY_TXN = 0, ENTRY_COUNT = 8, ENTRY_BYTES = 16, ENTRY_ITEMS = 24;
@@ -55,6 +56,8 @@ public final class CoordinatorLog {
     private final boolean[][][] destinations;
     /** Per (node, worker): the nodes the entry being appended went to, for the clean message. */
     private final int[][][] targets;
+    /** Per (node, worker): the next free byte in each backup's ring for that worker's entries (one position for all). */
+    private final long[][] positions;
     /** Per serving (node, worker), written by that worker only: log-clean items applied and messages served (tests). */
     private final long[][] cleaned, cleanMessages;
 
@@ -77,6 +80,7 @@ public final class CoordinatorLog {
         this.cleanHandler = register.applyAsInt("log.clean", this::clean);
         this.passiveAck = shape.passiveAck();
         this.targets = new int[nodes][threads][nodes];
+        this.positions = new long[nodes][threads];
         this.cleaned = new long[nodes][threads];
         this.cleanMessages = new long[nodes][threads];
     }
@@ -117,31 +121,30 @@ public final class CoordinatorLog {
         Bytes.putLong(dst, off + ENTRY_BYTES, bytes);
     }
 
-    /** Runs the LOG stage for {@code tx} with the log-clean message: {@link #append(CoroutineContext, Tx, boolean, boolean)}. */
-    public void append(CoroutineContext ctx, Tx tx, boolean oneSided) { append(ctx, tx, oneSided, true); }
-
     /**
      * Runs the LOG stage for {@code tx}: returns once every backup holds the entry and, with {@code clean}, the
      * log-clean message has gone to the same targets (and been answered, without passive ACK). DrTM's path
      * sends no clean message: the artifact's {@code RemoteSet::log_remote} (src/db/remote_set.cc:197-230, branch
      * hybrid-cc), which its {@code DBTX} calls (src/db/txs/dbtx.cc:1055), has its {@code log_ack} commented out.
      */
+    @Override
     public void append(CoroutineContext ctx, Tx tx, boolean oneSided, boolean clean) {
         if (backups == 0 || tx.readOnly()) return;
         int bytes = entryBytes(tx);
         if (bytes > RING_BYTES) throw new IllegalStateException("log entry of " + bytes + " bytes exceeds the ring");
-        Worker w = ctx.worker;
-        long pos = w.logPosition();
+        int worker = ctx.worker().index;
+        long[] position = positions[ctx.node];
+        long pos = position[worker];
         if (pos + bytes > RING_BYTES) pos = 0;
-        w.logPosition(pos + bytes);
-        boolean[] to = destinations[ctx.node][w.index];
+        position[worker] = pos + bytes;
+        boolean[] to = destinations[ctx.node][worker];
         addBackups(to, ctx.node);
         for (int i = 0; i < tx.size(); i++) {
             Access a = tx.access(i);
             if (a.write) addBackups(to, a.node);
         }
-        long at = ringOffset(ctx.node, w.index) + pos;
-        int[] sent = targets[ctx.node][w.index];
+        long at = ringOffset(ctx.node, worker) + pos;
+        int[] sent = targets[ctx.node][worker];
         int nSent = 0, off = oneSided ? 0 : REQ_ENTRY;
         Op first = null;
         for (int node = 0; node < to.length; node++) {
@@ -162,7 +165,7 @@ public final class CoordinatorLog {
         ctx.release();
         if (!clean) return;
         // the log ack / clean message to the same targets: the entry's items, applied where backed
-        boolean passive = passiveAck && ctx.ep.passiveRpc();
+        boolean passive = passiveAck && ctx.passiveRpc();
         first = null;
         for (int k = 0; k < nSent; k++) {
             Op op = ctx.op().rpc(sent[k], cleanHandler, bytes);
@@ -191,17 +194,17 @@ public final class CoordinatorLog {
         for (int b = 1; b <= backups; b++) to[rings.backup(partition, b)] = true;
     }
 
-    private void handle(Worker w, Op call) {
+    private void handle(RpcWorker w, Op call) {
         long at = Bytes.getLong(call.data, REQ_POSITION);
         int bytes = call.length - REQ_ENTRY;
-        w.charge(w.ep.profile().localOpNs + bytes / 8);
+        w.charge(w.profile().localOpNs + bytes / 8);
         w.memory.write(region, at, call.data, REQ_ENTRY, bytes);
         call.replyBuffer(0);
         w.reply(call);
     }
 
     /** The log-clean handler: applies (charges) each item of a partition this node backs, skips the others. */
-    private void clean(Worker w, Op call) {
+    private void clean(RpcWorker w, Op call) {
         long applied = 0, skipped = 0;
         int count = (int) Bytes.getLong(call.data, ENTRY_COUNT);
         int p = ENTRY_ITEMS;
@@ -212,7 +215,7 @@ public final class CoordinatorLog {
         }
         cleaned[w.node][w.index] += applied;
         cleanMessages[w.node][w.index]++;
-        CostProfile cost = w.ep.profile();
+        CostProfile cost = w.profile();
         w.charge(applied * cost.tupleOpNs + skipped * cost.localOpNs);
         call.replyBuffer(0);
         w.reply(call);

@@ -14,7 +14,6 @@ import org.rccj.framework.history.HistoryRecord;
 import org.rccj.framework.history.SerializabilityChecker;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
-import org.rccj.framework.runtime.StatsCollector;
 import org.rccj.framework.runtime.Worker;
 import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.spi.FabricFactory;

@@ -32,7 +32,7 @@ public final class NodeReports {
             "maxdepth=20;maxrefs=100000000;"
             + "org.rccj.framework.run.NodeReports$Report;org.HdrHistogram.*;org.rccj.framework.runtime.WorkerStats;org.rccj.framework.stats.Histogram;"
             + "org.rccj.framework.stats.TxnTypeStats;org.rccj.framework.history.HistoryRecord;org.rccj.primitives.Counters;"
-            + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.spi.Stage;"
+            + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.api.Stage;"
             + "java.util.ArrayList;java.util.LinkedHashMap;java.util.HashMap;java.util.TreeMap;java.util.ImmutableCollections$*;"
             + "java.util.CollSer;java.util.Map$Entry;java.lang.Enum;java.lang.Object;java.lang.String;java.lang.Number;java.lang.Long;java.lang.Double;java.lang.Boolean;!*");
 

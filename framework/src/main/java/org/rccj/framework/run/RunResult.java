@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;

@@ -2,21 +2,23 @@ package org.rccj.framework.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rccj.framework.api.ClusterShape;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcHandler;
 import org.rccj.framework.log.CoordinatorLog;
-import org.rccj.framework.spi.ClusterShape;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Fabric;
+import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 
-/** One run's cluster: fabric, store, RPC handlers, coordinator log and workers. */
-public final class Cluster {
-    /** The run's shape: nodes, threads, coroutines per worker, replication, warm-up, seed. */
-    public final ClusterShape shape;
+/** One run's cluster: fabric, store, RPC handlers, coordinator log and workers; what protocols see of it is a {@link ClusterView}. */
+public final class Cluster extends ClusterView {
     public final Fabric fabric;
-    public final Store store;
     public final CoordinatorLog log;
     /** The run's workload (for sizing decisions; protocols never call its transaction logic). */
     public final Workload workload;
@@ -28,10 +30,9 @@ public final class Cluster {
     private long[] logicNs;
 
     public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) {
-        this.shape = shape;
+        super(shape, store);
         this.workload = workload;
         this.fabric = fabric;
-        this.store = store;
         this.log = new CoordinatorLog(shape, fabric, this::register);
         long rows = 0;
         for (Table t : store.tables()) rows += t.capacityPerNode;
@@ -62,11 +63,19 @@ public final class Cluster {
     /** Modelled CPU time of the workload's logic for one transaction of {@code type}, ns. */
     public long logicNs(int type) { return logicNs == null ? 0 : logicNs[type]; }
 
-    public int nodes() { return fabric.nodes(); }
-    public int threads() { return fabric.threads(); }
-    public RegisteredMemory memory(int node) { return fabric.memory(node); }
+    @Override public int nodes() { return fabric.nodes(); }
+    @Override public int threads() { return fabric.threads(); }
+    @Override public RegisteredMemory memory(int node) { return fabric.memory(node); }
+    @Override public CoordinatorLog log() { return log; }
+    @Override public String fabricName() { return fabric.name(); }
+    @Override public boolean virtualTime() { return fabric.virtualTime(); }
+    @Override public long origin() { return fabric.origin(); }
+    @Override public void nicSend(int from, Op op, long at) { fabric.nicSend(from, op, at); }
+    @Override public int maxAccessesPerTxn() { return workload.maxAccessesPerTxn(); }
+    @Override public int maxPickBytes() { return workload.maxPickBytes(); }
+    @Override public TxnGenerator replayer(CoroutineContext ctx) { return workload.replayer(ctx); }
 
-    /** Registers an RPC handler (at setup, before the run) and returns its id. */
+    @Override
     public int register(String name, RpcHandler h) {
         handlers.add(h);
         handlerNames.add(name);

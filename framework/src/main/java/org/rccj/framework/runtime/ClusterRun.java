@@ -2,11 +2,11 @@ package org.rccj.framework.runtime;
 
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.Protocol;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.store.Hashing;
-import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.WorkerHost;
 
 /** Builds the workers and coroutines of a cluster and runs them on its fabric. */
@@ -44,7 +44,7 @@ public final class ClusterRun {
                 for (int c = 0; c < coroutines; c++) {
                     int global = (n * threads + t) * (coroutines + protocol.serviceCoroutines()) + c + 1;
                     long seed = Hashing.mix(cluster.shape.seed(), global);
-                    CoroutineContext ctx = new CoroutineContext(w, c, global, seed);
+                    WorkerCoroutine ctx = new WorkerCoroutine(w, c, global, seed);
                     w.coroutines[c] = ctx;
                     TxnExecutor exec = protocol.executor(ctx);
                     TxnGenerator gen = workload.generator(ctx);
@@ -54,7 +54,7 @@ public final class ClusterRun {
                 for (int k = 0; k < services; k++) {
                     int c = coroutines + k;
                     int global = (n * threads + t) * (coroutines + services) + c + 1;
-                    CoroutineContext ctx = new CoroutineContext(w, c, global, Hashing.mix(cluster.shape.seed(), -global));
+                    WorkerCoroutine ctx = new WorkerCoroutine(w, c, global, Hashing.mix(cluster.shape.seed(), -global));
                     w.coroutines[c] = ctx;
                     List<Runnable> bodies = protocol.services(ctx);
                     w.start(ctx, bodies.get(k));

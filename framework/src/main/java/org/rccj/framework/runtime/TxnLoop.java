@@ -1,12 +1,12 @@
 package org.rccj.framework.runtime;
 
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.history.HistoryRecord;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * The body of a transaction coroutine (a coordinator): pick a transaction, run it through the protocol,
@@ -17,14 +17,14 @@ final class TxnLoop implements Coroutine.Step {
     private static final int YIELD_EVERY = 4;
     private int sinceYield;
 
-    private final CoroutineContext ctx;
+    private final WorkerCoroutine ctx;
     private final TxnExecutor exec;
     private final TxnGenerator gen;
     private final WorkerStats stats;
     private final long backoffNs;
     private long seq;
 
-    TxnLoop(CoroutineContext ctx, TxnExecutor exec, TxnGenerator gen, long backoffNs) {
+    TxnLoop(WorkerCoroutine ctx, TxnExecutor exec, TxnGenerator gen, long backoffNs) {
         this.ctx = ctx;
         this.exec = exec;
         this.gen = gen;

@@ -2,11 +2,12 @@ package org.rccj.framework.runtime;
 
 import java.util.ArrayDeque;
 import java.util.List;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.store.LocationCache;
+import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
-import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.WorkerHost;
 
 /**
@@ -14,16 +15,14 @@ import org.rccj.primitives.WorkerHost;
  * their handlers on this worker (this is where two-sided primitives cost the remote CPU), and ready
  * coroutines run in FIFO order.
  */
-public final class Worker implements WorkerHost {
+public final class Worker extends RpcWorker implements WorkerHost {
     public final Cluster cluster;
-    public final int node, index;
     public final Endpoint ep;
-    public final RegisteredMemory memory;
     final LocationCache cache;
     /** Location-cache hits and misses of this worker's lookups. */
     long cacheHits, cacheMisses;
-    final ArrayDeque<CoroutineContext> ready = new ArrayDeque<>();
-    final CoroutineContext[] coroutines;
+    final ArrayDeque<WorkerCoroutine> ready = new ArrayDeque<>();
+    final WorkerCoroutine[] coroutines;
     final WorkerStats stats;
     private int done;
     List<String> typeNames;
@@ -34,16 +33,12 @@ public final class Worker implements WorkerHost {
      */
     private final int[] unsignaledRun;
     public static final int SIGNAL_EVERY = 64;
-    /** Next free byte in each backup's log ring for this worker (see CoordinatorLog). */
-    private long logPosition;
 
     Worker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
+        super(node, index, cluster.memory(node));
         this.cluster = cluster;
-        this.node = node;
-        this.index = index;
         this.ep = cluster.fabric.endpoint(node, index);
-        this.memory = cluster.memory(node);
-        this.coroutines = new CoroutineContext[coroutines];
+        this.coroutines = new WorkerCoroutine[coroutines];
         this.cache = cluster.locationCache(node);
         this.stats = stats;
         this.unsignaledRun = new int[cluster.nodes()];
@@ -70,13 +65,13 @@ public final class Worker implements WorkerHost {
         }
     }
 
-    void start(CoroutineContext c, Runnable body) {
+    void start(WorkerCoroutine c, Runnable body) {
         c.coroutine = new Coroutine(body);
         ready.add(c);
     }
 
     /** Starts a coroutine whose body runs in steps (transactions), see {@link Coroutine#ofSteps}. */
-    void start(CoroutineContext c, Coroutine.Step body) {
+    void start(WorkerCoroutine c, Coroutine.Step body) {
         c.coroutine = Coroutine.ofSteps(body);
         ready.add(c);
     }
@@ -85,18 +80,14 @@ public final class Worker implements WorkerHost {
 
     public WorkerStats stats() { return stats; }
 
-    public long logPosition() { return logPosition; }
-    public void logPosition(long p) { logPosition = p; }
-
-    /** Sends the reply of an RPC this worker is handling. */
-    public void reply(Op call) { ep.reply(call); }
-
-    /** Modelled CPU cost of handler work (sim only). */
-    public void charge(long ns) { ep.charge(ns); }
+    @Override public void reply(Op call) { ep.reply(call); }
+    @Override public void charge(long ns) { ep.charge(ns); }
+    @Override public long now() { return ep.now(); }
+    @Override public CostProfile profile() { return ep.profile(); }
 
     @Override
     public void onComplete(Op op) {
-        ((CoroutineContext) op.owner).onComplete();
+        ((WorkerCoroutine) op.owner).onComplete();
     }
 
     @Override
@@ -106,7 +97,7 @@ public final class Worker implements WorkerHost {
 
     @Override
     public boolean runOne() {
-        CoroutineContext c = ready.poll();
+        WorkerCoroutine c = ready.poll();
         if (c == null) return false;
         mark();
         c.coroutine.resume();

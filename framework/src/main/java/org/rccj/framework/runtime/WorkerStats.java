@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.history.HistoryRecord;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;
@@ -31,7 +31,7 @@ public final class WorkerStats implements java.io.Serializable {
      * @param shareWith null, or stats of another worker on the same thread whose latency histograms (stages,
      *                  execute, per-type latency) this worker records into too: on a fabric that runs every
      *                  worker on one thread, one set of histograms instead of hundreds keeps them in the CPU's
-     *                  caches; the merge ({@link StatsCollector}) adds each histogram once, so results are the same
+     *                  caches; the merge ({@code run.StatsCollector}) adds each histogram once, so results are the same
      */
     WorkerStats(int types, long warmEnd, long end, int timelineBuckets, boolean recordHistory, WorkerStats shareWith) {
         this.warmEnd = warmEnd;
@@ -77,6 +77,26 @@ public final class WorkerStats implements java.io.Serializable {
         int b = (int) ((at - warmEnd) * timeline.length / Math.max(1, end - warmEnd));
         timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
     }
+
+    // read by the merge (run.StatsCollector) once the worker stopped
+    public TxnTypeStats perType(int type) { return perType[type]; }
+    public Map<String, long[]> abortReasons() { return abortReasons; }
+    /** The durations of stage {@code s} (a histogram shared with the thread's other workers, see the constructor). */
+    public Histogram stageTimes(Stage s) { return stages[s.ordinal()]; }
+    public Histogram executeTimes() { return execute; }
+    public long[] timeline() { return timeline; }
+    /** The counters at the start of the measured interval. */
+    public Counters warmCounters() { return warmCounters; }
+    /** The counters at its end (or when the worker stopped, if that came first). */
+    public Counters endCounters() { return endMarked ? endCounters : finalCounters; }
+    /** Busy time at the start of the measured interval, ns (-1 unknown). */
+    public long warmBusy() { return warmBusy; }
+    /** Busy time at its end (or when the worker stopped, if that came first), ns (-1 unknown). */
+    public long endBusy() { return endMarked ? endBusy : finalBusy; }
+    public long cacheHits() { return cacheHits; }
+    public long cacheMisses() { return cacheMisses; }
+    /** The committed transactions, when the run records its history; else null. */
+    public List<HistoryRecord> history() { return history; }
 
     void abort(int type, String reason, boolean logic, long at) {
         if (!measuring(at)) return;

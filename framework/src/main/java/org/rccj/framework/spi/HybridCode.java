@@ -2,6 +2,7 @@ package org.rccj.framework.spi;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.ConfigException;
 
 /**

@@ -2,10 +2,10 @@ package org.rccj.framework.spi;
 
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /** A protocol instance for one run (built by its {@link ProtocolFactory}). */
 public interface Protocol {
@@ -13,7 +13,7 @@ public interface Protocol {
     HeaderLayout header();
 
     /** Called once the store exists and before the run: register RPC handlers, set up shared state. */
-    void attach(Cluster cluster);
+    void attach(ClusterView cluster);
 
     /** The engine of one coroutine. */
     TxnExecutor executor(CoroutineContext ctx);

@@ -1,6 +1,7 @@
 package org.rccj.framework.spi;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 
 /**

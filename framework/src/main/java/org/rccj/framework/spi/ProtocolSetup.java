@@ -1,6 +1,7 @@
 package org.rccj.framework.spi;
 
 import java.util.Map;
+import org.rccj.framework.api.ClusterShape;
 import org.rccj.framework.config.Settings;
 
 /**

@@ -2,9 +2,10 @@ package org.rccj.framework.spi;
 
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.framework.txn.TxnGenerator;
 
 /** A workload instance for one run (built by its {@link WorkloadFactory}). */
 public interface Workload {

@@ -1,8 +1,8 @@
 package org.rccj.framework.stage;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.txn.Tx;
 
 /**
@@ -29,7 +29,7 @@ public final class CommitTail {
      */
     public static void run(CoroutineContext ctx, Tx tx, HybridCode code, long t, boolean writes, WriteStage commit, WriteStage release) {
         if (writes) {
-            ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG));
+            ctx.cluster().log().append(ctx, tx, code.oneSided(Stage.LOG));
             t = ctx.stageNext(Stage.LOG, t);
             commit.runPassive(tx, code.oneSided(Stage.COMMIT));
             if (!release.selectsAny(tx)) {

@@ -2,9 +2,9 @@ package org.rccj.framework.stage;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -39,13 +39,13 @@ public abstract class DoubleRead {
     public abstract static class Rpc extends TupleRpc {
         private final int headerBytes;
 
-        protected Rpc(Cluster cluster, String name, int headerBytes) {
+        protected Rpc(ClusterView cluster, String name, int headerBytes) {
             super(cluster, name);
             this.headerBytes = headerBytes;
         }
 
         /** On the owner, between the two reads ({@code arg} is the caller's {@link DoubleRead#rpcArg}). */
-        protected void between(Worker w, Table t, long off, long arg) {}
+        protected void between(RpcWorker w, Table t, long off, long arg) {}
 
         /** Whether the tuple image and the header re-read agree. */
         protected abstract boolean stable(byte[] image, int imageOff, byte[] header, int headerOff);
@@ -53,7 +53,7 @@ public abstract class DoubleRead {
         @Override protected int replyPayload(Table t) { return t.tupleBytes + headerBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long offset, long arg, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long offset, long arg, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
             Bytes.putLong(reply, r + REPLY_R0, off);
             Bytes.putLong(reply, r + REPLY_R1, RPC_UNSTABLE);

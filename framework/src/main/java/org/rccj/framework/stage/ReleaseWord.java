@@ -1,8 +1,8 @@
 package org.rccj.framework.stage;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 
@@ -18,13 +18,13 @@ public class ReleaseWord extends WriteStage {
         private final int word;
 
         /** @param word offset of the header word within the tuple */
-        public Rpc(Cluster cluster, String name, int word) {
+        public Rpc(ClusterView cluster, String name, int word) {
             super(cluster, name);
             this.word = word;
         }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long value, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long value, long a1, byte[] req, int rp, byte[] reply, int r) {
             w.memory.putLongVolatile(t.region(), off + word, value);
         }
     }

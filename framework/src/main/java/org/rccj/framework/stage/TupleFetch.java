@@ -2,9 +2,9 @@ package org.rccj.framework.stage;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.HashIndex;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
@@ -23,12 +23,12 @@ import org.rccj.primitives.Op;
 public final class TupleFetch {
     /** Shared RPC half, registered once per cluster. */
     public static final class Rpc extends TupleRpc {
-        public Rpc(Cluster cluster) { super(cluster, "tuple.read"); }
+        public Rpc(ClusterView cluster) { super(cluster, "tuple.read"); }
 
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long offset, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long offset, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
             Bytes.putLong(reply, r + REPLY_R0, off);
             if (off >= 0) {

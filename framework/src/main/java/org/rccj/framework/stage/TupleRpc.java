@@ -1,9 +1,9 @@
 package org.rccj.framework.stage;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -27,11 +27,11 @@ public abstract class TupleRpc {
     public static final int ITEM_TABLE = 0, ITEM_KEY = 8, ITEM_OFFSET = 16, ITEM_ARG0 = 24, ITEM_ARG1 = 32, ITEM_BYTES = 40;
     public static final int REPLY_R0 = 0, REPLY_R1 = 8, REPLY_BYTES = 16;
 
-    protected final Cluster cluster;
+    protected final ClusterView cluster;
     private final int handler;
     // caller-side scratch: one instance is used by one coroutine at a time (see Caller)
 
-    protected TupleRpc(Cluster cluster, String name) {
+    protected TupleRpc(ClusterView cluster, String name) {
         this.cluster = cluster;
         this.handler = cluster.register(name, this::handle);
         this.wires = new Wire[cluster.nodes()][cluster.threads()];
@@ -54,7 +54,7 @@ public abstract class TupleRpc {
      * Server side, per item, on the owner node: writes R0/R1 at {@code reply[r]} and the payload after them.
      * @param req the request; the item's payload starts at {@code reqPayload}
      */
-    protected abstract void serve(Worker w, Table t, long key, long offset, long arg0, long arg1,
+    protected abstract void serve(RpcWorker w, Table t, long key, long offset, long arg0, long arg1,
                                   byte[] req, int reqPayload, byte[] reply, int r);
 
     /** Caller side of one stage: which accesses, their arguments, and what to do with the results. */
@@ -84,7 +84,7 @@ public abstract class TupleRpc {
      * replies carry nothing to decide), and the fabric learns their completion from a later one.
      */
     public void call(CoroutineContext ctx, Caller s, Tx tx, int from, int to, Items items, boolean passive) {
-        passive &= ctx.ep.passiveRpc();
+        passive &= ctx.passiveRpc();
         int n = 0;
         for (int i = from; i < to; i++) {
             if (items.selected(tx.access(i))) {
@@ -215,7 +215,7 @@ public abstract class TupleRpc {
     private final Wire[][] wires;
 
     /** The flyweights of worker {@code w}. */
-    protected final Wire wire(Worker w) {
+    protected final Wire wire(RpcWorker w) {
         Wire[] ws = wires[w.node];
         if (w.index >= ws.length) return new Wire();          // a worker beyond the fabric's threads (none today)
         Wire x = ws[w.index];
@@ -239,13 +239,13 @@ public abstract class TupleRpc {
      * handler must defer its reply (a lock wait queue) overrides this, reads the request with a
      * {@link Request} and replies with {@code w.reply(call)} when every item is decided.
      */
-    protected void handle(Worker w, Op call) {
+    protected void handle(RpcWorker w, Op call) {
         Wire x = wire(w);
         Request q = x.request;
         byte[] reply = call.replyBuffer(replyBytes(q, call.data));
         Reply out = x.reply.wrap(reply);
         int count = q.wrap(call.data).count();
-        long tupleCost = w.ep.profile().tupleOpNs;
+        long tupleCost = w.profile().tupleOpNs;
         for (int i = 0; i < count; i++) {
             Table t = cluster.store.table(q.table());
             w.charge(tupleCost);

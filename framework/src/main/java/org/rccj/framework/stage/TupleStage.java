@@ -1,7 +1,7 @@
 package org.rccj.framework.stage;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
@@ -140,7 +140,7 @@ public abstract class TupleStage {
      */
     final void run(Tx tx, int from, int to, boolean oneSided, boolean passive) {
         verdict.reset();
-        passive &= ctx.cluster.shape.passiveAck();
+        passive &= ctx.cluster().shape.passiveAck();
         if (oneSided) {
             unsignaledAll = passive;
             try {

@@ -1,6 +1,6 @@
 package org.rccj.framework.stage;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Op;
@@ -27,7 +27,7 @@ public abstract class WriteStage extends TupleStage {
      * handler ran from a later completion from the same node; the artifact's commit handlers reply only with
      * PA=0) and the one-sided half posts install and unlock WRITEs all unsignaled (its
      * {@code post_batch_pending}): nothing is awaited except the flow-control signal of one WR per 64 on a
-     * queue pair ({@link org.rccj.framework.runtime.CoroutineContext#flush}). Without it, both halves are
+     * queue pair ({@link CoroutineContext#flush}). Without it, both halves are
      * awaited (one-sided: install writes unsignaled, the unlock WRITE after them signaled).
      */
     public final void runPassive(Tx tx, boolean oneSided) { run(tx, 0, tx.size(), oneSided, true); }

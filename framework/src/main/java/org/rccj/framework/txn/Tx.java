@@ -12,7 +12,7 @@ import org.rccj.primitives.Bytes;
  */
 public final class Tx {
     public final TxContext ctx;
-    private TxnExecutor executor;
+    private TxEngine executor;
     private Access[] accesses = new Access[16];
     private int size, fetched;
     private long fetchNs;
@@ -29,7 +29,7 @@ public final class Tx {
         for (int i = 0; i < accesses.length; i++) accesses[i] = new Access();
     }
 
-    public void executor(TxnExecutor e) { this.executor = e; }
+    public void executor(TxEngine e) { this.executor = e; }
 
     /** Zeroes {@code s}'s value of every access added from now on (see {@link AccessLongs}). */
     void keep(AccessLongs s) {

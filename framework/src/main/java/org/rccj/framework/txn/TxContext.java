@@ -1,7 +1,7 @@
 package org.rccj.framework.txn;
 
 /**
- * What a transaction uses of the coroutine that runs it (the runtime's {@code CoroutineContext}): its worker's clock
+ * What a transaction uses of the coroutine that runs it ({@code api.CoroutineContext}): its worker's clock
  * and CPU, the cluster's size and the workload's modelled logic costs.
  */
 public interface TxContext {

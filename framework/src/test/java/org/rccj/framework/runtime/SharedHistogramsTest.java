@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 import java.util.Random;
-import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
-import org.rccj.framework.stats.Histogram;
 import org.junit.jupiter.api.Test;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.run.RunResult;
+import org.rccj.framework.run.StatsCollector;
+import org.rccj.framework.stats.Histogram;
 
 /**
  * Workers of a one-thread fabric record into one set of latency histograms; the merge must add each shared

@@ -1,13 +1,13 @@
 package org.rccj.protocols.calvin;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.RegisteredMemory;
 
@@ -57,11 +57,11 @@ final class CalvinExecutor extends TxnExecutor {
         super(ctx);
         this.p = p;
         this.reconOneSided = p.hybrid.oneSided(Stage.FORWARD);
-        this.coordSlot = p.forward.coordSlot(ctx.worker.index, ctx.index);
-        this.mem = ctx.cluster.memory(ctx.node);
+        this.coordSlot = p.forward.coordSlot(ctx.worker().index, ctx.index);
+        this.mem = ctx.cluster().memory(ctx.node);
         this.recon = new TupleFetch(ctx, p.fetchRpc);
         this.poller = new Poller(ctx, p.pollNs);
-        int nodes = ctx.cluster.nodes();
+        int nodes = ctx.cluster().nodes();
         this.participant = new boolean[nodes];
         this.active = new boolean[nodes];
         this.expected = new boolean[nodes];
@@ -167,7 +167,7 @@ final class CalvinExecutor extends TxnExecutor {
             }
             if (remaining == 0) break;
             if (p.drainOverdue(ctx)) {
-                throw new IllegalStateException("CALVIN coordinator " + ctx.node + "/" + ctx.worker.index + "/" + ctx.index
+                throw new IllegalStateException("CALVIN coordinator " + ctx.node + "/" + ctx.worker().index + "/" + ctx.index
                         + " still waits for the values of transaction " + tx.id + " long after the run ended");
             }
             poller.idle();

@@ -1,11 +1,11 @@
 package org.rccj.protocols.calvin;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Registers CALVIN with the framework. */
 public class CalvinFactory implements ProtocolFactory {

@@ -3,13 +3,13 @@ package org.rccj.protocols.calvin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /**
  * CALVIN (deterministic ordering and locking, Thomson et al. SIGMOD'12, as in RCC and its artifact): per node a
@@ -34,7 +34,7 @@ public final class CalvinProtocol implements Protocol {
     static final long REAL_THREADS_POLL_NS = 20_000;
     private final Double pollUs;
     long pollNs;
-    Cluster cluster;
+    ClusterView cluster;
     Dispatch dispatch;
     InputLog inputLog;
     Forward forward;
@@ -61,16 +61,16 @@ public final class CalvinProtocol implements Protocol {
     @Override public HeaderLayout header() { return CalvinTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         this.cluster = cluster;
-        boolean virtual = cluster.fabric.virtualTime();
+        boolean virtual = cluster.virtualTime();
         pollNs = pollUs != null ? Math.round(pollUs * 1000) : virtual ? 0 : REAL_THREADS_POLL_NS;
         // a safety net against a lost wake-up: nothing may still wait this long after the end (virtual or wall time)
         drainLimitNs = virtual ? 20_000_000L : 10_000_000_000L;
         int nodes = cluster.nodes(), threads = cluster.threads();
         // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
-        maxPickBytes = cluster.workload.maxPickBytes();
-        int largestRequest = CalvinRequest.bytes(cluster.workload.maxAccessesPerTxn(), maxPickBytes);
+        maxPickBytes = cluster.maxPickBytes();
+        int largestRequest = CalvinRequest.bytes(cluster.maxAccessesPerTxn(), maxPickBytes);
         if (batchBytes == 0) batchBytes = threads * cluster.shape.coroutines() * largestRequest;
         if (batchBytes < largestRequest) {
             throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
@@ -126,7 +126,7 @@ public final class CalvinProtocol implements Protocol {
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
         int slot = ctx.index - cluster.shape.coroutines();
-        int worker = ctx.worker.index;
+        int worker = ctx.worker().index;
         Runnable body = IDLE;
         if (slot == 0 && worker == sequencerWorker(ctx.node)) body = sequencers[ctx.node] = new Sequencer(ctx, this);
         if (slot == 1 && worker == schedulerWorker(ctx.node)) body = schedulers[ctx.node] = new Scheduler(ctx, this);

@@ -1,8 +1,8 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
@@ -31,7 +31,7 @@ final class Dispatch {
     private final int handler;
     private final int nodes;
 
-    Dispatch(Cluster cluster, int batchBytes) {
+    Dispatch(ClusterView cluster, int batchBytes) {
         this.nodes = cluster.nodes();
         this.slotBytes = Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
         long bytes = (long) nodes * DEPTH * slotBytes;
@@ -52,10 +52,10 @@ final class Dispatch {
         m.putLongRelease(region, slot + SLOT_STATUS, status);
     }
 
-    private void handle(Worker w, Op call) {
+    private void handle(RpcWorker w, Op call) {
         byte[] d = call.data;
         int imageBytes = call.length - RQ_IMAGE;
-        w.charge(Batch.copyNs(w.ep.profile().localOpNs, imageBytes));
+        w.charge(Batch.copyNs(w.profile().localOpNs, imageBytes));
         long slot = slot((int) Bytes.getLong(d, RQ_SENDER), Bytes.getLong(d, RQ_IMAGE + Batch.EPOCH));
         deliver(w.memory, region, slot, d, RQ_IMAGE, imageBytes, Bytes.getLong(d, RQ_STATUS));
         call.replyBuffer(0);

@@ -1,8 +1,8 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
@@ -24,7 +24,7 @@ final class EpochSync {
     private final int handler;
     private final int nodes;
 
-    EpochSync(Cluster cluster) {
+    EpochSync(ClusterView cluster) {
         this.nodes = cluster.nodes();
         int r = -1;
         for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.epochsync", 8L * nodes);
@@ -41,7 +41,7 @@ final class EpochSync {
 
     private long at(int source) { return 8L * source; }
 
-    private void handle(Worker w, Op call) {
+    private void handle(RpcWorker w, Op call) {
         w.memory.putLongRelease(region, at(call.srcNode), Bytes.getLong(call.data, RQ_WORD));
         call.replyBuffer(0);
         w.reply(call);
@@ -54,7 +54,7 @@ final class EpochSync {
 
         Barrier(CoroutineContext ctx) {
             this.ctx = ctx;
-            this.mem = ctx.cluster.memory(ctx.node);
+            this.mem = ctx.cluster().memory(ctx.node);
         }
 
         /** Tells every node this one is done with {@code epoch} (and the epoch of its final batch, or -1); returns once delivered. */

@@ -1,8 +1,8 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
@@ -45,11 +45,11 @@ final class Forward {
     final int ranks;
 
     /** @param slotBytes bytes per slot; 0 = enough for the workload's largest transaction (see {@link #autoSlotBytes}) */
-    Forward(Cluster cluster, int slotBytes) {
+    Forward(ClusterView cluster, int slotBytes) {
         this.nodes = cluster.nodes();
         this.coroutines = cluster.shape.coroutines();
         this.coordsPerNode = cluster.threads() * coroutines;
-        this.ranks = Math.min(nodes, cluster.workload.maxAccessesPerTxn());
+        this.ranks = Math.min(nodes, cluster.maxAccessesPerTxn());
         this.slotBytes = Bytes.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
         long bytes = (long) nodes * coordsPerNode * ranks * this.slotBytes;
         int r = -1;
@@ -59,10 +59,10 @@ final class Forward {
     }
 
     /** A slot that holds the image of the workload's largest transaction, every item as large as the largest record. */
-    static int autoSlotBytes(Cluster cluster) {
+    static int autoSlotBytes(ClusterView cluster) {
         int item = 0;
         for (Table t : cluster.store.tables()) item = Math.max(item, itemBytes(t));
-        long bytes = IMAGE + ITEMS + (long) cluster.workload.maxAccessesPerTxn() * item;
+        long bytes = IMAGE + ITEMS + (long) cluster.maxAccessesPerTxn() * item;
         if (bytes > 16 << 20) throw new IllegalStateException("CALVIN forward slots of " + bytes + " bytes: the workload's transactions are too large");
         return (int) bytes;
     }
@@ -136,10 +136,10 @@ final class Forward {
         m.putLongRelease(region, slot + NOTIFY, txn);
     }
 
-    private void handle(Worker w, Op call) {
+    private void handle(RpcWorker w, Op call) {
         byte[] d = call.data;
         int blocks = (int) Bytes.getLong(d, RQ_BLOCKS);
-        w.charge(Batch.copyNs(w.ep.profile().localOpNs, call.length));
+        w.charge(Batch.copyNs(w.profile().localOpNs, call.length));
         int p = RQ_FIRST;
         for (int b = 0; b < blocks; b++) {
             int bytes = (int) Bytes.getLong(d, p + BLOCK_BYTES);

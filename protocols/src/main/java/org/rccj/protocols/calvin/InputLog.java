@@ -1,9 +1,9 @@
 package org.rccj.protocols.calvin;
 
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.log.BackupRings;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
 
@@ -26,7 +26,7 @@ final class InputLog {
     private final int nodes;
     final long ringBytes;
 
-    InputLog(Cluster cluster, int slotBytes) {
+    InputLog(ClusterView cluster, int slotBytes) {
         this.nodes = cluster.nodes();
         this.backups = cluster.shape.replication() - 1;
         this.ringBytes = (long) RING_BATCHES * slotBytes;
@@ -39,9 +39,9 @@ final class InputLog {
 
     private final BackupRings rings;
 
-    private void handle(Worker w, Op call) {
+    private void handle(RpcWorker w, Op call) {
         int bytes = call.length - RQ_IMAGE;
-        w.charge(Batch.copyNs(w.ep.profile().localOpNs, bytes));
+        w.charge(Batch.copyNs(w.profile().localOpNs, bytes));
         w.memory.write(region, rings.ringOffset(w.node, call.srcNode, 0) + Bytes.getLong(call.data, RQ_POSITION), call.data, RQ_IMAGE, bytes);
         call.replyBuffer(0);
         w.reply(call);
@@ -71,7 +71,7 @@ final class InputLog {
     }
 
     /** Epoch of the batch logged at {@code position} of {@code source}'s ring on {@code backup} (tests). */
-    long epochAt(Cluster cluster, int backup, int source, long position) {
+    long epochAt(ClusterView cluster, int backup, int source, long position) {
         return cluster.memory(backup).getLong(region, rings.ringOffset(backup, source, 0) + position + Batch.EPOCH);
     }
 }

@@ -1,7 +1,7 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.RegisteredMemory;
 
@@ -38,10 +38,10 @@ final class Participant implements Runnable {
     Participant(CoroutineContext ctx, CalvinProtocol p) {
         this.ctx = ctx;
         this.p = p;
-        this.mem = ctx.cluster.memory(ctx.node);
+        this.mem = ctx.cluster().memory(ctx.node);
         this.node = ctx.node;
-        this.nodes = ctx.cluster.nodes();
-        this.queue = p.participantQueues(node)[ctx.worker.index];
+        this.nodes = ctx.cluster().nodes();
+        this.queue = p.participantQueues(node)[ctx.worker().index];
         this.poller = new Poller(ctx, p.pollNs);
         this.sender = p.forward.new Sender(ctx, p.hybrid.oneSided(Stage.FORWARD));
         this.replay = new Replay(ctx);
@@ -60,7 +60,7 @@ final class Participant implements Runnable {
                 ctx.yieldNow();
             } else {
                 if (p.drainOverdue(ctx)) {
-                    throw new IllegalStateException("CALVIN participant " + node + "/" + ctx.worker.index
+                    throw new IllegalStateException("CALVIN participant " + node + "/" + ctx.worker().index
                             + " has not drained long after the run ended: " + waitingCount + " transactions waiting for locks or values");
                 }
                 poller.idle();

@@ -1,6 +1,6 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 
 /**
  * How a coroutine waits for registered memory to change (a notify word, a batch slot, a lock word). With

@@ -1,12 +1,12 @@
 package org.rccj.protocols.calvin;
 
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.config.ConfigException;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * An active participant's run of a transaction's logic: the workload's replayer takes the coordinator's saved pick
@@ -24,7 +24,7 @@ final class Replay {
     private TxnState s;
 
     Replay(CoroutineContext ctx) {
-        this.replayer = ctx.cluster.workload.replayer(ctx);
+        this.replayer = ctx.cluster().replayer(ctx);
         if (replayer == null) {
             throw new ConfigException("protocol calvin: the workload cannot be replayed at the active participants "
                     + "(it implements no Workload.replayer); choose another protocol or workload");

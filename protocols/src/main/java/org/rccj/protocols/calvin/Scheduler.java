@@ -1,6 +1,6 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.Bytes;
@@ -35,11 +35,11 @@ final class Scheduler implements Runnable {
     Scheduler(CoroutineContext ctx, CalvinProtocol p) {
         this.ctx = ctx;
         this.p = p;
-        this.store = ctx.cluster.store;
-        this.mem = ctx.cluster.memory(ctx.node);
+        this.store = ctx.cluster().store;
+        this.mem = ctx.cluster().memory(ctx.node);
         this.node = ctx.node;
-        this.nodes = ctx.cluster.nodes();
-        this.coroutines = ctx.cluster.shape.coroutines();
+        this.nodes = ctx.cluster().nodes();
+        this.coroutines = ctx.cluster().shape.coroutines();
         this.queues = p.participantQueues(node);
         this.poller = new Poller(ctx, p.pollNs);
         this.progress = p.progress(node);

@@ -1,7 +1,7 @@
 package org.rccj.protocols.calvin;
 
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
 
 /**
  * A node's sequencer (a service coroutine). Per epoch it seals the requests its node's coordinators submitted,

@@ -2,9 +2,9 @@ package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.Verdict;
@@ -33,7 +33,7 @@ abstract class DrtmAcquire {
     abstract static class Rpc extends TupleRpc {
         protected final DrtmLockWord word;
 
-        Rpc(Cluster c, String name, DrtmLockWord word) {
+        Rpc(ClusterView c, String name, DrtmLockWord word) {
             super(c, name);
             this.word = word;
         }
@@ -44,7 +44,7 @@ abstract class DrtmAcquire {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long desired, long now, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long desired, long now, byte[] req, int rp, byte[] reply, int r) {
             if (off < 0) off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
             Bytes.putLong(reply, r + REPLY_R0, off);
             if (off < 0) return;

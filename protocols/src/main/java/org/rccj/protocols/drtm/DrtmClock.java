@@ -1,7 +1,7 @@
 package org.rccj.protocols.drtm;
 
 import java.util.SplittableRandom;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.store.Hashing;
 
 /**

@@ -1,9 +1,9 @@
 package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
@@ -20,12 +20,12 @@ import org.rccj.primitives.Op;
  */
 final class DrtmCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "drtm.commit"); }
+        Rpc(ClusterView c) { super(c, "drtm.commit"); }
 
         @Override protected int requestPayload(Table t) { return DrtmTuple.commitBytes(t); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + DrtmTuple.COMMIT_SPAN, req, rp, DrtmTuple.commitBytes(t));
             w.memory.putLongVolatile(t.region(), off + DrtmTuple.LOCK, DrtmLockWord.FREE);
@@ -33,10 +33,10 @@ final class DrtmCommit extends WriteStage {
     }
 
     static final class UnlockRpc extends TupleRpc {
-        UnlockRpc(Cluster c) { super(c, "drtm.unlock"); }
+        UnlockRpc(ClusterView c) { super(c, "drtm.unlock"); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             w.memory.putLongVolatile(t.region(), off + DrtmTuple.LOCK, DrtmLockWord.FREE);
         }
     }

@@ -3,7 +3,7 @@ package org.rccj.protocols.drtm;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 
 /**
  * DrTM's figures for summary.json "extra", counted per coroutine (no sharing between threads) over the

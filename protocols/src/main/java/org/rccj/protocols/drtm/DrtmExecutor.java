@@ -1,13 +1,13 @@
 package org.rccj.protocols.drtm;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
@@ -113,7 +113,7 @@ final class DrtmExecutor extends TxnExecutor {
             long xend = ctx.now() - t;
             if (!tx.readOnly()) {
                 t = ctx.stageStart();
-                ctx.cluster.log.append(ctx, tx, code.oneSided(Stage.LOG), false);   // no log-clean message (CoordinatorLog)
+                ctx.cluster().log().append(ctx, tx, code.oneSided(Stage.LOG), false);   // no log-clean message (CoordinatorLog)
                 ctx.stageEnd(Stage.LOG, t);
                 t = ctx.stageStart();
                 commit.commit(tx, code.oneSided(Stage.COMMIT));
@@ -148,7 +148,7 @@ final class DrtmExecutor extends TxnExecutor {
      * read). Impossible while DELTA covers the clock skew.
      */
     private void audit(Access a) {
-        RegisteredMemory m = ctx.cluster.memory(a.node);
+        RegisteredMemory m = ctx.cluster().memory(a.node);
         long w = m.getLongVolatile(a.table.region(), a.offset + DrtmTuple.LOCK);
         long v = m.getLongVolatile(a.table.region(), a.offset + DrtmTuple.VERSION);
         if (DrtmLockWord.isExclusive(w) || v != a.version) counters.leaseViolation(ctx);

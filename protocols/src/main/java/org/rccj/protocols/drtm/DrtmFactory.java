@@ -1,11 +1,11 @@
 package org.rccj.protocols.drtm;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /**
  * Registers DrTM (EuroSys'15) with the framework: 2PL with exclusive locks for writes and read leases for

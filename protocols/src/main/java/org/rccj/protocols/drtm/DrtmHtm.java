@@ -2,7 +2,7 @@ package org.rccj.protocols.drtm;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.AccessLongs;
@@ -57,7 +57,7 @@ final class DrtmHtm {
         this.capacity = capacityLines;
         this.readLines = new CacheLineSet(capacityLines + 1);
         this.writeLines = new CacheLineSet(capacityLines + 1);
-        this.memory = ctx.worker.memory;
+        this.memory = ctx.worker().memory;
     }
 
     /** XBEGIN of a new attempt (the region becomes active at its first local access). */

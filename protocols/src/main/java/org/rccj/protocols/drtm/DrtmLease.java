@@ -1,7 +1,7 @@
 package org.rccj.protocols.drtm;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.AccessLongs;
@@ -15,7 +15,7 @@ import org.rccj.framework.txn.Tx;
  */
 final class DrtmLease extends DrtmAcquire {
     static final class Rpc extends DrtmAcquire.Rpc {
-        Rpc(Cluster c, DrtmLockWord word) { super(c, "drtm.lease", word); }
+        Rpc(ClusterView c, DrtmLockWord word) { super(c, "drtm.lease", word); }
 
         @Override long next(long expected, long found, long now) { return word.readerNext(expected, found, now); }
     }

@@ -3,13 +3,13 @@ package org.rccj.protocols.drtm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /** DrTM for one run: its settings, clocks, RPC handlers, and the coroutines' counters. */
 final class DrtmProtocol implements Protocol {
@@ -40,8 +40,8 @@ final class DrtmProtocol implements Protocol {
     @Override public HeaderLayout header() { return DrtmTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
-        clock.start(cluster.fabric.origin());
+    public void attach(ClusterView cluster) {
+        clock.start(cluster.origin());
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new DrtmLock.Rpc(cluster, word);
         leaseRpc = new DrtmLease.Rpc(cluster, word);

@@ -1,13 +1,13 @@
 package org.rccj.protocols.hades;
 
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.NicAction;
 import org.rccj.primitives.Op;
@@ -70,7 +70,7 @@ final class HadesExecutor extends TxnExecutor {
         this.stats = p.stats;
         this.sw = sw;
         this.locator = new TupleFetch(ctx, p.locate);
-        this.memory = ctx.cluster.memory(ctx.node);
+        this.memory = ctx.cluster().memory(ctx.node);
         this.hybridMode = p.options.hybrid();
         this.oneSidedRead = p.hybrid.oneSided(Stage.READ);
         this.oneSidedIntend = p.hybrid.oneSided(Stage.VALIDATE);

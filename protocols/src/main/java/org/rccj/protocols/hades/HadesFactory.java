@@ -1,12 +1,12 @@
 package org.rccj.protocols.hades;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Registers HADES / HADES-H (Kokolis et al.): Bloom-filter and SmartNIC assisted distributed transactions. */
 public final class HadesFactory implements ProtocolFactory {

@@ -3,13 +3,13 @@ package org.rccj.protocols.hades;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.NicAction;
 import org.rccj.primitives.Op;
@@ -23,7 +23,7 @@ public class HadesProtocol implements Protocol {
     final HybridCode hybrid;
     final HadesOptions options;
     final HadesStats stats = new HadesStats();
-    Cluster cluster;
+    ClusterView cluster;
     long oneWayNs;
     private HadesNode[] nodes;
     /** Transactions by coroutine global id (RPC halves find the caller's filters through it). */
@@ -42,9 +42,9 @@ public class HadesProtocol implements Protocol {
     @Override public HeaderLayout header() { return HadesTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster c) {
+    public void attach(ClusterView c) {
         cluster = c;
-        HadesFactory.refuseUnlessSimulated(c.fabric.name());
+        HadesFactory.refuseUnlessSimulated(c.fabricName());
         nodes = new HadesNode[c.nodes()];
         for (int n = 0; n < nodes.length; n++) nodes[n] = new HadesNode(this, n);
         locate = new TupleFetch.Rpc(c);
@@ -83,7 +83,7 @@ public class HadesProtocol implements Protocol {
         op.owner = victim;
         op.value = txnId;
         stats.squashMessages++;
-        cluster.fabric.nicSend(from, op, at);
+        cluster.nicSend(from, op, at);
     }
 
     /** Commit step 2 probes the NIC's remote filters; a test-only variant skips it to show the checker notices. */

@@ -1,7 +1,7 @@
 package org.rccj.protocols.hades;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.Op;
@@ -30,7 +30,7 @@ final class HadesRpc {
     /** Validation request: ENTRY (the target's NIC entry id), then the records as in {@link RemoteEntry}. */
     static final int V_ENTRY = 0, V_RECORDS = 8;
 
-    HadesRpc(HadesProtocol p, Cluster c) {
+    HadesRpc(HadesProtocol p, ClusterView c) {
         this.p = p;
         this.readHandler = c.register("hades.read", this::serveRead);
         this.intendHandler = c.register("hades.intend", this::serveIntend);
@@ -43,7 +43,7 @@ final class HadesRpc {
 
     private HadesTxn caller(Op call) { return p.byGlobalId[(int) Bytes.getLong(call.data, GID)]; }
 
-    private void serveRead(Worker w, Op call) {
+    private void serveRead(RpcWorker w, Op call) {
         byte[] d = call.data;
         int n = (int) Bytes.getLong(d, COUNT);
         HadesTxn t = caller(call);
@@ -53,7 +53,7 @@ final class HadesRpc {
         for (int i = 0; i < n; i++) bytes += replyItemBytes(p.cluster.store.table((int) Bytes.getLong(d, ITEMS + i * I_BYTES + I_TABLE)));
         byte[] reply = call.replyBuffer(bytes);
         int r = 0;
-        long tupleCost = w.ep.profile().tupleOpNs;
+        long tupleCost = w.profile().tupleOpNs;
         for (int i = 0; i < n; i++) {
             int q = ITEMS + i * I_BYTES;
             Table tb = p.cluster.store.table((int) Bytes.getLong(d, q + I_TABLE));
@@ -79,19 +79,19 @@ final class HadesRpc {
         return node.intend(t.remote[node.node], lines, n, now);
     }
 
-    private void serveValidation(Worker w, Op call) {
+    private void serveValidation(RpcWorker w, Op call) {
         RemoteEntry e = p.entries.get((int) Bytes.getLong(call.data, V_ENTRY));
-        w.charge((long) Math.max(1, call.length / 64) * w.ep.profile().tupleOpNs);
+        w.charge((long) Math.max(1, call.length / 64) * w.profile().tupleOpNs);
         e.apply(call.data, V_RECORDS, call.length, w.memory);
         call.replyBuffer(0);
         w.reply(call);
     }
 
-    private void serveIntend(Worker w, Op call) {
+    private void serveIntend(RpcWorker w, Op call) {
         HadesTxn t = caller(call);
         int n = (int) Bytes.getLong(call.data, COUNT);
-        w.charge((long) (n + 1) * w.ep.profile().tupleOpNs);
-        boolean ack = intend(p.node(w.node), t, call.data, w.ep.now());
+        w.charge((long) (n + 1) * w.profile().tupleOpNs);
+        boolean ack = intend(p.node(w.node), t, call.data, w.now());
         Bytes.putLong(call.replyBuffer(8), R_ACK, ack ? 1 : 0);
         w.reply(call);
     }

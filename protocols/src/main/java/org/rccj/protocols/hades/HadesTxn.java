@@ -1,7 +1,7 @@
 package org.rccj.protocols.hades;
 
 import java.util.ArrayDeque;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 
 /**
  * The hardware state of one coroutine's transaction: its LocalRead/WriteBF pair from the node's pool
@@ -46,7 +46,7 @@ final class HadesTxn {
         unsquashable = false;
         squashAt = NEVER;
         int threshold = protocol.options.livelockSquashes();
-        fallback = threshold > 0 && consecutiveSquashes >= threshold && protocol.hybrid.oneSided(org.rccj.framework.spi.Stage.READ);
+        fallback = threshold > 0 && consecutiveSquashes >= threshold && protocol.hybrid.oneSided(org.rccj.framework.api.Stage.READ);
         for (int k = 0; k < touchedCount; k++) remote[touched[k]] = null;
         touchedCount = 0;
     }

@@ -1,9 +1,9 @@
 package org.rccj.protocols.locking;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
@@ -25,7 +25,7 @@ public final class LockCommit extends WriteStage {
         private final LockRelease.Rpc release;
 
         /** @param release the protocol's RELEASE handler, whose per-item release ends each commit item */
-        public Rpc(Cluster c, String name, LockWords words, LockRelease.Rpc release) {
+        public Rpc(ClusterView c, String name, LockWords words, LockRelease.Rpc release) {
             super(c, name);
             this.words = words;
             this.release = release;
@@ -34,7 +34,7 @@ public final class LockCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return words.commitBytes(t); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + words.commitSpan, req, rp, words.commitBytes(t));
             VarHandle.releaseFence();

@@ -1,8 +1,8 @@
 package org.rccj.protocols.locking;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
@@ -29,31 +29,31 @@ public class LockRelease extends WriteStage {
     public static class Rpc extends TupleRpc {
         protected final LockWords words;
 
-        public Rpc(Cluster c, String name, LockWords words) {
+        public Rpc(ClusterView c, String name, LockWords words) {
             super(c, name);
             this.words = words;
         }
 
         @Override
-        protected final void serve(Worker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+        protected final void serve(RpcWorker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
             release(w, t, off, owner, flags);
         }
 
         /** Releases one item (also the last step of a commit item, {@link LockCommit}). */
-        final void release(Worker w, Table t, long off, long owner, long flags) {
+        final void release(RpcWorker w, Table t, long off, long owner, long flags) {
             if ((flags & EXTRA) != 0) beforeUnlock(w, t, off, owner);
             if ((flags & SHARED) != 0) unlockShared(w, t, off);
             else if ((flags & HOLDS_LOCK) != 0) unlock(w, t, off);
         }
 
         /** The protocol's extra state of the tuple is undone (only for items sent with {@link #EXTRA}). */
-        protected void beforeUnlock(Worker w, Table t, long off, long owner) {}
+        protected void beforeUnlock(RpcWorker w, Table t, long off, long owner) {}
 
         /** Takes one reader off a shared lock (FAA -1; a protocol with a wait queue also hands the lock on here). */
-        protected void unlockShared(Worker w, Table t, long off) { w.memory.faa(t.region(), off + words.lock, -1); }
+        protected void unlockShared(RpcWorker w, Table t, long off) { w.memory.faa(t.region(), off + words.lock, -1); }
 
         /** Clears the tuple's lock word (a protocol with a wait queue also hands the lock on here). */
-        protected void unlock(Worker w, Table t, long off) {
+        protected void unlock(RpcWorker w, Table t, long off) {
             w.memory.putLongVolatile(t.region(), off + words.lock, 0);
         }
     }

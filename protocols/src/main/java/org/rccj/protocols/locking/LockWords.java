@@ -1,7 +1,7 @@
 package org.rccj.protocols.locking;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.store.Table;
@@ -54,7 +54,7 @@ public final class LockWords {
      * if the CAS succeeded). Reply item: R0 = tuple offset or -1 (no such key), payload = image.
      * @return the value the CAS found (0 = taken), or -1 if the key is absent
      */
-    public long serveLock(Worker w, Table t, long key, long value, byte[] reply, int r) {
+    public long serveLock(RpcWorker w, Table t, long key, long value, byte[] reply, int r) {
         long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
         Bytes.putLong(reply, r + TupleRpc.REPLY_R0, off);
         if (off < 0) return -1;
@@ -68,7 +68,7 @@ public final class LockWords {
      * CASes and copies the image behind them. Reply item as {@link #serveLock}.
      * @return 0 if the shared lock was taken, non-zero if a writer holds the tuple, -1 if the key is absent
      */
-    public long serveShared(Worker w, Table t, long key, byte[] reply, int r) {
+    public long serveShared(RpcWorker w, Table t, long key, byte[] reply, int r) {
         long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
         Bytes.putLong(reply, r + TupleRpc.REPLY_R0, off);
         if (off < 0) return -1;
@@ -78,7 +78,7 @@ public final class LockWords {
     }
 
     /** Copies a tuple image out of the owner node's memory (after the lock CAS, so it is ordered behind it). */
-    public void copyImage(Worker w, Table t, long off, byte[] dst, int p) {
+    public void copyImage(RpcWorker w, Table t, long off, byte[] dst, int p) {
         w.memory.read(t.region(), off, dst, p, t.tupleBytes);
         VarHandle.acquireFence();
     }

@@ -1,11 +1,11 @@
 package org.rccj.protocols.locking;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
-import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.framework.stage.CommitTail;
+import org.rccj.framework.txn.Tx;
 
 /**
  * One coroutine's two-phase locking: every access is locked when it is fetched (the LOCK stage brings the

@@ -1,7 +1,7 @@
 package org.rccj.protocols.locking;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;

@@ -1,9 +1,9 @@
 package org.rccj.protocols.mvcc;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
@@ -18,12 +18,12 @@ import org.rccj.primitives.Op;
  */
 final class MvccCommit extends WriteStage {
     static final class Rpc extends MvccRpc {
-        Rpc(Cluster c, MvccTuple tuple) { super(c, "mvcc.commit", tuple); }
+        Rpc(ClusterView c, MvccTuple tuple) { super(c, "mvcc.commit", tuple); }
 
         @Override protected int requestPayload(Table t) { return MvccTuple.COMMIT_RECORD + t.recordBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long ts, long slot, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long ts, long slot, byte[] req, int rp, byte[] reply, int r) {
             int s = (int) slot;
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + t.recordOffset(s), req, rp + MvccTuple.COMMIT_RECORD, t.recordBytes);

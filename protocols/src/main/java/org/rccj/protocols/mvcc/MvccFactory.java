@@ -1,11 +1,11 @@
 package org.rccj.protocols.mvcc;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Registers MVCC (multi-version timestamp ordering with a fixed number of version slots per tuple). */
 public final class MvccFactory implements ProtocolFactory {

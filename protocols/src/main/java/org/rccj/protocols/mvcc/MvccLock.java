@@ -1,9 +1,9 @@
 package org.rccj.protocols.mvcc;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
@@ -23,13 +23,13 @@ import org.rccj.protocols.locking.LockWords;
  */
 final class MvccLock extends TupleStage {
     static final class Rpc extends MvccRpc {
-        Rpc(Cluster c, MvccTuple tuple) { super(c, "mvcc.lock", tuple); }
+        Rpc(ClusterView c, MvccTuple tuple) { super(c, "mvcc.lock", tuple); }
 
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         /** Reply: R0 = tuple offset (-1: no such key), R1 = what the tts CAS found; payload = tuple image. */
         @Override
-        protected void serve(Worker w, Table t, long key, long unused, long ts, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long unused, long ts, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
             Bytes.putLong(reply, r + REPLY_R0, off);
             if (off < 0) return;

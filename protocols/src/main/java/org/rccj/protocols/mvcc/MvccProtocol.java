@@ -4,16 +4,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.config.ConfigException;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /**
  * MVCC as in RCC: multi-version timestamp ordering with {@code version_slots} versions kept in place in
@@ -43,7 +43,7 @@ public class MvccProtocol implements Protocol {
     @Override public HeaderLayout header() { return tuple.layout; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         int ids = cluster.nodes() * cluster.threads() * (cluster.shape.coroutines() + serviceCoroutines());
         if (ids >= 1 << MvccClock.ID_BITS) {
             throw new ConfigException("coroutines: MVCC timestamps hold coroutine ids in " + MvccClock.ID_BITS

@@ -1,9 +1,9 @@
 package org.rccj.protocols.mvcc;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.DoubleRead;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stats.EventCounts;
@@ -23,12 +23,12 @@ final class MvccRead extends DoubleRead {
     static final class Rpc extends DoubleRead.Rpc {
         private final MvccTuple tuple;
 
-        Rpc(Cluster c, MvccTuple tuple) {
+        Rpc(ClusterView c, MvccTuple tuple) {
             super(c, "mvcc.read", tuple.headerBytes);
             this.tuple = tuple;
         }
 
-        @Override protected void between(Worker w, Table t, long off, long ts) { tuple.raiseRts(w.memory, t.region(), off, ts); }
+        @Override protected void between(RpcWorker w, Table t, long off, long ts) { tuple.raiseRts(w.memory, t.region(), off, ts); }
 
         @Override
         protected boolean stable(byte[] image, int imageOff, byte[] header, int headerOff) {

@@ -1,6 +1,6 @@
 package org.rccj.protocols.nowait;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
 import org.rccj.protocols.locking.LockRelease;

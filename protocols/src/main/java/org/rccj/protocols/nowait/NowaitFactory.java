@@ -1,11 +1,11 @@
 package org.rccj.protocols.nowait;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Registers NOWAIT with the framework. */
 public final class NowaitFactory implements ProtocolFactory {

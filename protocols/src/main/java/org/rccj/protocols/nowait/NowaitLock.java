@@ -1,9 +1,9 @@
 package org.rccj.protocols.nowait;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
@@ -29,12 +29,12 @@ final class NowaitLock extends TupleStage {
     static final long SHARED = 1;
 
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "nowait.lock"); }
+        Rpc(ClusterView c) { super(c, "nowait.lock"); }
 
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long value, long mode, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long value, long mode, byte[] req, int rp, byte[] reply, int r) {
             long found = mode == SHARED ? NowaitTuple.WORDS.serveShared(w, t, key, reply, r) : NowaitTuple.WORDS.serveLock(w, t, key, value, reply, r);
             Bytes.putLong(reply, r + REPLY_R1, found);
         }

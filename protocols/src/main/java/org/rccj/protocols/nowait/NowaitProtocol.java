@@ -1,12 +1,12 @@
 package org.rccj.protocols.nowait;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.protocols.locking.LockCommit;
 import org.rccj.protocols.locking.LockRelease;
 import org.rccj.protocols.locking.ReadLocks;
@@ -34,7 +34,7 @@ public final class NowaitProtocol implements Protocol {
     @Override public HeaderLayout header() { return NowaitTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new NowaitLock.Rpc(cluster);
         releaseRpc = new LockRelease.Rpc(cluster, "nowait.release", NowaitTuple.WORDS);

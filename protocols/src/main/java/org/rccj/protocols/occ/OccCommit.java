@@ -1,9 +1,9 @@
 package org.rccj.protocols.occ;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
@@ -19,7 +19,7 @@ import org.rccj.primitives.Op;
  */
 final class OccCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "occ.commit"); }
+        Rpc(ClusterView c) { super(c, "occ.commit"); }
 
         /** One message per written record, flushed together ({@code write_back_oneshot}, occ.cc:337-363). */
         @Override protected boolean onePerItem() { return true; }
@@ -27,7 +27,7 @@ final class OccCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return 8 + t.recordBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + OccTuple.COMMIT_SPAN, req, rp, 8 + t.recordBytes);
             VarHandle.releaseFence();

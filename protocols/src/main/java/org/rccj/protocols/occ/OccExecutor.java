@@ -1,13 +1,13 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.CommitTail;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
-import org.rccj.framework.stage.CommitTail;
 
 /** One coroutine's OCC: stage order and the binding of each stage to one-sided or RPC primitives. */
 final class OccExecutor extends TxnExecutor {

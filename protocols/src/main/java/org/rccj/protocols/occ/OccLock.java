@@ -1,8 +1,8 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
@@ -18,10 +18,10 @@ import org.rccj.primitives.Op;
  */
 final class OccLock extends TupleStage {
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "occ.lock"); }
+        Rpc(ClusterView c) { super(c, "occ.lock"); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long lockId, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long lockId, long a1, byte[] req, int rp, byte[] reply, int r) {
             long found = w.memory.cas(t.region(), off + OccTuple.LOCK, 0, lockId);
             Bytes.putLong(reply, r + REPLY_R0, found);
             Bytes.putLong(reply, r + REPLY_R1, w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));

@@ -1,13 +1,13 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /** OCC as in DrTM+H: READ, then LOCK the write set, VALIDATE the read set, LOG, COMMIT, RELEASE. */
 public class OccProtocol implements Protocol {
@@ -23,7 +23,7 @@ public class OccProtocol implements Protocol {
     @Override public HeaderLayout header() { return OccTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         fetchRpc = new TupleFetch.Rpc(cluster);
         lockRpc = new OccLock.Rpc(cluster);
         validateRpc = new OccValidate.Rpc(cluster);

@@ -1,8 +1,8 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.store.Table;
@@ -17,10 +17,10 @@ import org.rccj.primitives.Op;
  */
 class OccValidate extends TupleStage {
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "occ.validate"); }
+        Rpc(ClusterView c) { super(c, "occ.validate"); }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             Bytes.putLong(reply, r + REPLY_R1, w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));
             Bytes.putLong(reply, r + REPLY_R0, w.memory.getLongVolatile(t.region(), off + OccTuple.LOCK));
         }

@@ -3,8 +3,8 @@ package org.rccj.protocols.occ;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.runtime.CoroutineContext;
 import org.rccj.framework.txn.Access;
 
 /**

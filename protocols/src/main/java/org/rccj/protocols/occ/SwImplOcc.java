@@ -3,11 +3,11 @@ package org.rccj.protocols.occ;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
 
 /**
  * HADES's baseline "SW-Impl" (an optimised FaRM) as OCC with its software bookkeeping charged: the OCC

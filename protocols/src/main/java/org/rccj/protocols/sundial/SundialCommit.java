@@ -1,9 +1,9 @@
 package org.rccj.protocols.sundial;
 
 import java.lang.invoke.VarHandle;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.WriteStage;
 import org.rccj.framework.store.Table;
@@ -22,12 +22,12 @@ import org.rccj.primitives.Op;
  */
 final class SundialCommit extends WriteStage {
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "sundial.commit"); }
+        Rpc(ClusterView c) { super(c, "sundial.commit"); }
 
         @Override protected int requestPayload(Table t) { return SundialTuple.COMMIT_RECORD + t.recordBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long cts, long committingWord, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long cts, long committingWord, byte[] req, int rp, byte[] reply, int r) {
             w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, committingWord);
             VarHandle.releaseFence();
             w.memory.write(t.region(), off + t.recordOffset, req, rp + SundialTuple.COMMIT_RECORD, t.recordBytes);

@@ -1,14 +1,14 @@
 package org.rccj.protocols.sundial;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.stage.CommitTail;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxnExecutor;
-import org.rccj.framework.stage.CommitTail;
 
 /**
  * One coroutine's SUNDIAL: during execution READ the read set (with its leases) and LOCK the write set (the

@@ -1,10 +1,10 @@
 package org.rccj.protocols.sundial;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /** Registers SUNDIAL (logical leases, renewed at commit). */
 public final class SundialFactory implements ProtocolFactory {

@@ -2,9 +2,9 @@ package org.rccj.protocols.sundial;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
@@ -32,12 +32,12 @@ final class SundialLock extends TupleStage {
 
     /** Reply: R0 = tuple offset (-1: no such key), R1 = rts at the lock or {@link SundialTuple#BUSY}; payload = image. */
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "sundial.lock"); }
+        Rpc(ClusterView c) { super(c, "sundial.lock"); }
 
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long unused, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long unused, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
             Bytes.putLong(reply, r + REPLY_R0, off);
             if (off < 0) return;

@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stats.EventCounts;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 
 /**
  * SUNDIAL (Yu et al., VLDB'18) as in RCC: every tuple carries a logical lease [wts, rts]; a transaction
@@ -42,7 +42,7 @@ public class SundialProtocol implements Protocol {
     @Override public HeaderLayout header() { return SundialTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         fetchRpc = new TupleFetch.Rpc(cluster);
         readRpc = new SundialRead.Rpc(cluster);
         lockRpc = new SundialLock.Rpc(cluster);

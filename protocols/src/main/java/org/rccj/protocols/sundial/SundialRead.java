@@ -1,7 +1,7 @@
 package org.rccj.protocols.sundial;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.DoubleRead;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stats.EventCounts;
@@ -12,7 +12,7 @@ import org.rccj.framework.txn.Access;
  */
 final class SundialRead extends DoubleRead {
     static final class Rpc extends DoubleRead.Rpc {
-        Rpc(Cluster c) { super(c, "sundial.read", SundialTuple.HEADER_BYTES); }
+        Rpc(ClusterView c) { super(c, "sundial.read", SundialTuple.HEADER_BYTES); }
 
         @Override
         protected boolean stable(byte[] image, int imageOff, byte[] header, int headerOff) {

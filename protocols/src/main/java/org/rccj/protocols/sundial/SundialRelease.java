@@ -1,6 +1,6 @@
 package org.rccj.protocols.sundial;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.ReleaseWord;
 import org.rccj.framework.txn.Access;
 

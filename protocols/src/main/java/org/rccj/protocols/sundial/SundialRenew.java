@@ -1,9 +1,9 @@
 package org.rccj.protocols.sundial;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.TupleStage;
 import org.rccj.framework.stats.EventCounts;
@@ -27,12 +27,12 @@ final class SundialRenew extends TupleStage {
     static final int REQ_CTS = 0, REQ_PAYLOAD_BYTES = 8;
 
     static final class Rpc extends TupleRpc {
-        Rpc(Cluster c) { super(c, "sundial.renew"); }
+        Rpc(ClusterView c) { super(c, "sundial.renew"); }
 
         @Override protected int requestPayload(Table t) { return REQ_PAYLOAD_BYTES; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long expected, long wts, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long expected, long wts, byte[] req, int rp, byte[] reply, int r) {
             long cts = Bytes.getLong(req, rp + REQ_CTS);
             long step = SundialTuple.BUSY;
             for (int round = 0; round < MAX_ROUNDS; round++) {

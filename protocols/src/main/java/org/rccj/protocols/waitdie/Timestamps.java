@@ -1,6 +1,6 @@
 package org.rccj.protocols.waitdie;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 
 /**
  * A coroutine's transaction timestamps: the local clock in the high bits, the coroutine's cluster-wide id

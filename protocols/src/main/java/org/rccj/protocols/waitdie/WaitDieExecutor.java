@@ -1,6 +1,6 @@
 package org.rccj.protocols.waitdie;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Tx;

@@ -1,8 +1,8 @@
 package org.rccj.protocols.waitdie;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.stage.Verdict;
@@ -31,7 +31,7 @@ final class WaitDieLock {
     static final class Rpc extends TupleRpc {
         private final WaitTable[] tables;
 
-        Rpc(Cluster c, WaitTable[] tables) {
+        Rpc(ClusterView c, WaitTable[] tables) {
             super(c, "waitdie.lock");
             this.tables = tables;
         }
@@ -39,12 +39,12 @@ final class WaitDieLock {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(Worker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
             throw new UnsupportedOperationException("waitdie.lock items are served by its WaitTable");
         }
 
         @Override
-        protected void handle(Worker w, Op call) {
+        protected void handle(RpcWorker w, Op call) {
             Wire x = wire(w);
             call.replyBuffer(replyBytes(x.request, call.data));
             if (tables[w.node].lock(w, call, x.request.wrap(call.data), x.reply.wrap(call.reply))) w.reply(call);

@@ -1,6 +1,6 @@
 package org.rccj.protocols.waitdie;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 
 /**
  * A worker's service coroutine that re-attempts the RPC lock requests its handler parked, for hybrids with an
@@ -23,8 +23,8 @@ final class WaitDiePoller implements Runnable {
     public void run() {
         while (true) {
             boolean ended = ctx.now() >= ctx.endTime();
-            boolean left = table.poll(ctx.worker, ended);
-            table.sendReplies(ctx.worker);
+            boolean left = table.poll(ctx.worker(), ended);
+            table.sendReplies(ctx.worker());
             if (ended && !left) return;
             ctx.sleep(left ? pollNs : 4 * pollNs);
         }

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
+import org.rccj.framework.api.TxnExecutor;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.Protocol;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
-import org.rccj.framework.txn.TxnExecutor;
 import org.rccj.protocols.locking.LockCommit;
 import org.rccj.protocols.locking.ReadLocks;
 
@@ -48,7 +48,7 @@ public class WaitDieProtocol implements Protocol {
     @Override public HeaderLayout header() { return WaitDieTuple.LAYOUT; }
 
     @Override
-    public void attach(Cluster cluster) {
+    public void attach(ClusterView cluster) {
         tables = new WaitTable[cluster.nodes()];
         for (int n = 0; n < tables.length; n++) tables[n] = new WaitTable(cluster.store, cluster.memory(n), cluster.threads(), marksWaiters());
         fetchRpc = new TupleFetch.Rpc(cluster);

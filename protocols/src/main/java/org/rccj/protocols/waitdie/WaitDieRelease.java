@@ -1,8 +1,8 @@
 package org.rccj.protocols.waitdie;
 
-import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.ClusterView;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Access;
 import org.rccj.primitives.Op;
@@ -19,25 +19,25 @@ final class WaitDieRelease extends LockRelease {
     static final class Rpc extends LockRelease.Rpc {
         private final WaitTable[] tables;
 
-        Rpc(Cluster c, WaitTable[] tables) {
+        Rpc(ClusterView c, WaitTable[] tables) {
             super(c, "waitdie.release", WaitDieTuple.WORDS);
             this.tables = tables;
         }
 
         @Override
-        protected void beforeUnlock(Worker w, Table t, long off, long ts) {
+        protected void beforeUnlock(RpcWorker w, Table t, long off, long ts) {
             w.memory.cas(t.region(), off + WaitDieTuple.WAITER, ts, 0);
         }
 
         @Override
-        protected void unlock(Worker w, Table t, long off) {
+        protected void unlock(RpcWorker w, Table t, long off) {
             WaitTable q = tables[w.node];
             q.release(w, t, off);
             q.sendReplies(w);
         }
 
         @Override
-        protected void unlockShared(Worker w, Table t, long off) {
+        protected void unlockShared(RpcWorker w, Table t, long off) {
             WaitTable q = tables[w.node];
             q.releaseShared(w, t, off);
             q.sendReplies(w);

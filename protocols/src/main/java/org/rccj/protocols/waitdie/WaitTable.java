@@ -1,8 +1,8 @@
 package org.rccj.protocols.waitdie;
 
 import java.util.Arrays;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.RpcWorker;
 import org.rccj.framework.stage.TupleRpc;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
@@ -97,12 +97,12 @@ final class WaitTable {
      * The reply buffer must already be sized (R0, R1 and the tuple image per item).
      * @return true if the reply can be sent now, false if it is deferred
      */
-    synchronized boolean lock(Worker w, Op call, TupleRpc.Request items, TupleRpc.Reply out) {
+    synchronized boolean lock(RpcWorker w, Op call, TupleRpc.Request items, TupleRpc.Reply out) {
         byte[] reply = call.reply;
         int count = items.count();
-        long now = w.ep.now();
+        long now = w.now();
         boolean ended = now >= endTime();
-        long tupleCost = w.ep.profile().tupleOpNs;
+        long tupleCost = w.profile().tupleOpNs;
         Waiter[] tmp = scratch(w.index, count);
         int waits = 0;
         boolean failed = false;
@@ -164,7 +164,7 @@ final class WaitTable {
      * word, read the waiter word, {@link WaitDieTuple#decide}; a granted item gets the image, a lock taken
      * from under an older waiter is given back at once.
      */
-    private int attempt(Worker w, Table t, long off, long ts, long mode, boolean ended, byte[] reply, int r, boolean marked) {
+    private int attempt(RpcWorker w, Table t, long off, long ts, long mode, boolean ended, byte[] reply, int r, boolean marked) {
         int region = t.region();
         long lock = off + WaitDieTuple.LOCK;
         int o;
@@ -217,22 +217,22 @@ final class WaitTable {
      * tuple's waiters try again, in one step under the monitor, so a request parked concurrently (on another
      * handler thread) either saw the lock free or is serviced here.
      */
-    synchronized void release(Worker w, Table t, long off) {
+    synchronized void release(RpcWorker w, Table t, long off) {
         memory.putLongVolatile(t.region(), off + WaitDieTuple.LOCK, 0);
-        if (size > 0) serviceTuple(w, t, off, w.ep.now() >= endTime(), BY_RELEASE);
+        if (size > 0) serviceTuple(w, t, off, w.now() >= endTime(), BY_RELEASE);
     }
 
     /** An RPC RELEASE of a shared read lock: one reader less, then the tuple's waiters try again (under the monitor). */
-    synchronized void releaseShared(Worker w, Table t, long off) {
+    synchronized void releaseShared(RpcWorker w, Table t, long off) {
         memory.faa(t.region(), off + WaitDieTuple.LOCK, -1);
-        if (size > 0) serviceTuple(w, t, off, w.ep.now() >= endTime(), BY_RELEASE);
+        if (size > 0) serviceTuple(w, t, off, w.now() >= endTime(), BY_RELEASE);
     }
 
     /**
      * The poller of worker {@code w}: re-attempts every tuple it parked waiters on.
      * @return whether waiters parked by this worker are left
      */
-    synchronized boolean poll(Worker w, boolean ended) {
+    synchronized boolean poll(RpcWorker w, boolean ended) {
         int mine = w.index;
         if (parkedBy[mine] == 0) return false;
         int n = 0;
@@ -259,7 +259,7 @@ final class WaitTable {
     }
 
     /** Attempts the tuple's waiters oldest first; decided ones are resolved (under the monitor). */
-    private void serviceTuple(Worker w, Table t, long off, boolean ended, int by) {
+    private void serviceTuple(RpcWorker w, Table t, long off, boolean ended, int by) {
         int n = 0;
         Waiter[] s = scratch(w.index, size);
         for (int i = 0; i < size; i++) {
@@ -276,8 +276,8 @@ final class WaitTable {
             }
             s[j + 1] = e;
         }
-        long now = w.ep.now();
-        long tupleCost = w.ep.profile().tupleOpNs;
+        long now = w.now();
+        long tupleCost = w.profile().tupleOpNs;
         for (int k = 0; k < n; k++) {
             Waiter e = s[k];
             s[k] = null;
@@ -299,7 +299,7 @@ final class WaitTable {
     }
 
     /** A waiter is decided: answer its item; if it failed, cancel the request's other waiting items. */
-    private void resolve(Worker w, Waiter e, int outcome) {
+    private void resolve(RpcWorker w, Waiter e, int outcome) {
         Parked req = e.request;
         if (outcome != WaitDieTuple.GRANTED) {
             unmark(e);
@@ -337,7 +337,7 @@ final class WaitTable {
     }
 
     /** Sends the replies of requests this worker decided (after leaving the monitor). */
-    void sendReplies(Worker w) {
+    void sendReplies(RpcWorker w) {
         int me = w.index;
         Op[] rs = replies[me];
         for (int i = 0, n = replyCount[me]; i < n; i++) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
 import org.rccj.protocols.Runs;
 
 /** On sim, the same config and seed give the same run (commits, latencies, stages, network, protocol figures). */

@@ -6,10 +6,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.run.RunHooks;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.runtime.Cluster;
-import org.rccj.framework.spi.Stage;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.protocols.Runs;
 

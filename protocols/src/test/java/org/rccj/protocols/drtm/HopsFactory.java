@@ -4,9 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.Param;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadFactory;
 import org.rccj.framework.spi.WorkloadSetup;
@@ -16,6 +15,7 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 
 /**

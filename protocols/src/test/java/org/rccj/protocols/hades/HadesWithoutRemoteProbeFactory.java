@@ -1,11 +1,11 @@
 package org.rccj.protocols.hades;
 
 import java.util.List;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
 
 /**
  * Test-only protocol "hades-noprobe": HADES whose commit step 2 skips probing the NIC's remote filters, so

@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Partitioner;
@@ -13,6 +12,7 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * Scripted conflicts on one hot counter (a key of table {@code items} owned by {@code hot_node}). Every
@@ -103,7 +103,7 @@ public final class ScriptedLocks implements Workload {
 
         Gen(CoroutineContext ctx) {
             this.ctx = ctx;
-            boolean lead = ctx.node == 0 && ctx.worker.index == 0;
+            boolean lead = ctx.node == 0 && ctx.worker().index == 0;
             if (script.equals("wait-die")) {
                 role = !lead ? IDLE : switch (ctx.index) {
                     case 0 -> OLDER;

@@ -1,9 +1,9 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.protocols.TestOnlyProtocol;
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolSetup;
+import org.rccj.protocols.TestOnlyProtocol;
 
 /** Test-only protocol "occ-novalidate": OCC with the VALIDATE stage skipped, to show the checker catches it. */
 public final class OccWithoutValidationFactory extends TestOnlyProtocol {

@@ -1,6 +1,6 @@
 package org.rccj.protocols.occ;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 

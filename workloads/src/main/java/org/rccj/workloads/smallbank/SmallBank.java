@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Hashing;
@@ -13,6 +12,7 @@ import org.rccj.framework.store.Partitioner;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 
 /**
@@ -87,13 +87,13 @@ public final class SmallBank implements Workload {
 
     @Override
     public TxnGenerator generator(CoroutineContext ctx) {
-        SmallBankGenerator g = new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster.nodes());
+        SmallBankGenerator g = new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster().nodes());
         generators.add(g);
         return g;
     }
 
     @Override
-    public TxnGenerator replayer(CoroutineContext ctx) { return new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster.nodes()); }
+    public TxnGenerator replayer(CoroutineContext ctx) { return new SmallBankGenerator(this, ctx.rng, ctx.node, ctx.cluster().nodes()); }
 
     @Override public int maxPickBytes() { return SmallBankGenerator.PICK_BYTES; }
 

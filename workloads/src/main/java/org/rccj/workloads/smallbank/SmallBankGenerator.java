@@ -1,9 +1,9 @@
 package org.rccj.workloads.smallbank;
 
 import java.util.SplittableRandom;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.smallbank.SmallBank.*;

@@ -1,8 +1,8 @@
 package org.rccj.workloads.tatp;
 
 import java.util.SplittableRandom;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.tatp.Tatp.*;

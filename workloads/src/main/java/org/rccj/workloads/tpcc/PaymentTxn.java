@@ -59,7 +59,7 @@ final class PaymentTxn extends TpccTxn {
         int coroutine = loaded ? loadedCoroutine : ctx.index;
         if (seq >= k.paymentsPerCoroutine) {
             throw new ConfigException("workload.max_payments_per_coroutine: coroutine " + ctx.index + " of worker (" + ctx.node
-                    + ", " + ctx.worker.index + ") used all its " + k.paymentsPerCoroutine + " HISTORY slots at warehouse " + w
+                    + ", " + ctx.worker().index + ") used all its " + k.paymentsPerCoroutine + " HISTORY slots at warehouse " + w
                     + "; raise it (or shorten the run)");
         }
         int hw = tx.readForUpdate(wl.warehouse, k.warehouse(w));

@@ -7,16 +7,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.rccj.framework.api.ClusterShape;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.ConfigException;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.ClusterShape;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Hashing;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * TPC-C (clauses 1-3 of the specification, without terminals, think times and output screens): nine tables

@@ -1,9 +1,9 @@
 package org.rccj.workloads.tpcc;
 
 import java.util.SplittableRandom;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 
 /**
  * One coroutine's TPC-C terminal: its home warehouses are its worker thread's ({@code warehouses_per_thread}
@@ -25,7 +25,7 @@ final class TpccGenerator implements TxnGenerator {
         this.k = wl.keys;
         this.ctx = ctx;
         this.rng = ctx.rng;
-        this.firstHome = k.firstWarehouseOf(ctx.node, ctx.worker.index);
+        this.firstHome = k.firstWarehouseOf(ctx.node, ctx.worker().index);
         delivery = new DeliveryTxn(this);
         txns = new TpccTxn[] {new NewOrderTxn(this), new PaymentTxn(this), new OrderStatusTxn(this), delivery, new StockLevelTxn(this)};
     }

@@ -4,9 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.ConfigException;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Hashing;
@@ -14,6 +13,7 @@ import org.rccj.framework.store.Partitioner;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.RegisteredMemory;
 

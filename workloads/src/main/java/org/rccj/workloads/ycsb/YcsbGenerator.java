@@ -1,9 +1,9 @@
 package org.rccj.workloads.ycsb;
 
 import java.util.SplittableRandom;
-import org.rccj.framework.runtime.CoroutineContext;
-import org.rccj.framework.spi.TxnGenerator;
+import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Bytes;
 
 import static org.rccj.workloads.ycsb.Ycsb.*;
@@ -23,7 +23,7 @@ final class YcsbGenerator implements TxnGenerator {
         this.wl = wl;
         this.rng = ctx.rng;
         this.node = ctx.node;
-        this.nodes = ctx.cluster.nodes();
+        this.nodes = ctx.cluster().nodes();
         keys = new long[wl.opsPerTxn];
         writes = new boolean[wl.opsPerTxn];
         handles = new int[wl.opsPerTxn];

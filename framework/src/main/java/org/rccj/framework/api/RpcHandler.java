@@ -1,4 +1,4 @@
-package org.rccj.framework.runtime;
+package org.rccj.framework.api;
 
 import org.rccj.primitives.Op;
 
@@ -10,5 +10,5 @@ import org.rccj.primitives.Op;
  */
 @FunctionalInterface
 public interface RpcHandler {
-    void handle(Worker worker, Op call);
+    void handle(RpcWorker worker, Op call);
 }

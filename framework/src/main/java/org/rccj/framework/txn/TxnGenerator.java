@@ -1,7 +1,5 @@
-package org.rccj.framework.spi;
+package org.rccj.framework.txn;
 
-import org.rccj.framework.txn.PickSource;
-import org.rccj.framework.txn.Tx;
 
 /**
  * Generates and runs one coroutine's transactions. {@link #next()} picks a transaction (type and
@@ -11,7 +9,7 @@ import org.rccj.framework.txn.Tx;
  * <p>Replay (what CALVIN needs): a transaction's logic is a deterministic function of its type, its
  * parameters and the values it reads. {@link #savePick} writes the parameters of the current pick (everything
  * {@link #execute} uses besides the values read: keys, amounts, the random draws, the coordinator's clock or
- * coroutine where the logic uses them) so that a replayer ({@link Workload#replayer}) on any node can
+ * coroutine where the logic uses them) so that a replayer ({@code Workload.replayer}, spi) on any node can
  * {@link #loadPick} them and run the same logic. A generator that is never replayed never has these called.
  */
 public interface TxnGenerator extends PickSource {

@@ -1,21 +1,23 @@
-package org.rccj.framework.txn;
+package org.rccj.framework.api;
 
-import org.rccj.framework.runtime.CoroutineContext;
+import org.rccj.framework.txn.AbortException;
+import org.rccj.framework.txn.Tx;
+import org.rccj.framework.txn.TxEngine;
 
 /**
  * A protocol's per-coroutine engine: it fetches what the workload asks for, commits, and cleans up
  * after an abort. One instance per coroutine, reused for every transaction.
  */
-public abstract class TxnExecutor {
+public abstract class TxnExecutor implements TxEngine {
     protected final CoroutineContext ctx;
 
     protected TxnExecutor(CoroutineContext ctx) { this.ctx = ctx; }
 
     /** Called at the start of every attempt. */
-    public void begin(Tx tx) {}
+    @Override public void begin(Tx tx) {}
 
     /** Fetches accesses {@code [from, to)} of {@code tx} (the protocol's READ and/or LOCK stages). */
-    public abstract void fetch(Tx tx, int from, int to);
+    @Override public abstract void fetch(Tx tx, int from, int to);
 
     /** Runs the remaining stages; throws {@link AbortException} to abort. */
     public abstract void commit(Tx tx);
@@ -30,11 +32,11 @@ public abstract class TxnExecutor {
     protected boolean paysForLogic(Tx tx) { return true; }
 
     /** The workload's logic spends {@code ns} of CPU ({@link Tx#compute}): modelled on sim, spun on real fabrics. */
-    public final void compute(Tx tx, long ns) { if (paysForLogic(tx)) ctx.ep.compute(ns); }
+    @Override public final void compute(Tx tx, long ns) { if (paysForLogic(tx)) ctx.compute(ns); }
 
     /**
      * The modelled CPU time of the workload's own logic for this transaction ({@link Tx#chargeLogic}, the profile's
      * {@code logic_ns.*}): charged on sim, nothing on real fabrics, where the logic really ran.
      */
-    public final void logic(Tx tx, long ns) { if (ns > 0 && paysForLogic(tx)) ctx.ep.charge(ns); }
+    @Override public final void logic(Tx tx, long ns) { if (ns > 0 && paysForLogic(tx)) ctx.charge(ns); }
 }

@@ -2,34 +2,22 @@ package org.rccj.framework.runtime;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.SplittableRandom;
+import org.rccj.framework.api.CoroutineContext;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.coro.Coroutine;
-import org.rccj.framework.spi.Stage;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
-import org.rccj.framework.txn.Tx;
-import org.rccj.framework.txn.TxContext;
-import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
 
 /**
- * What a transaction coroutine uses to talk to the cluster: ops from its own pool, doorbell batches
+ * The runtime's {@link CoroutineContext}: a coroutine of a {@link Worker}, with its own op pool, doorbell batches
  * grouped by destination, waiting for completions (it yields), timers, and stage timers.
- *
- * <p>Usage in a stage: {@code Op op = ctx.op().read(...); ctx.add(op); ... ctx.flush(); ctx.await();}
- * then read results from the ops. Ops taken since the last {@link #release()} stay valid until the next.
  */
-public final class CoroutineContext implements TxContext {
-    public final Worker worker;
-    public final Endpoint ep;
-    public final Cluster cluster;
-    public final int node, index;
-    /** Unique across the cluster, from 1. */
-    public final int globalId;
-    public final SplittableRandom rng;
-    public final CostProfile cost;
-    public final Tx tx;
+public final class WorkerCoroutine extends CoroutineContext {
+    final Worker worker;
+    private final Endpoint ep;
+    private final Cluster cluster;
     Coroutine coroutine;
 
     private int pending;
@@ -41,25 +29,23 @@ public final class CoroutineContext implements TxContext {
     private Op[] group = new Op[32];
     private final Op timerOp = new Op();
 
-    CoroutineContext(Worker worker, int index, int globalId, long seed) {
+    WorkerCoroutine(Worker worker, int index, int globalId, long seed) {
+        super(worker.node, index, globalId, seed, worker.ep.profile());
         this.worker = worker;
         this.ep = worker.ep;
         this.cluster = worker.cluster;
-        this.node = worker.node;
-        this.index = index;
-        this.globalId = globalId;
-        this.rng = new SplittableRandom(seed);
-        this.cost = ep.profile();
-        this.tx = new Tx(this);
         timerOp.owner = this;
     }
 
-    public LocationCache cache() { return worker.cache; }
+    @Override public Worker worker() { return worker; }
+    @Override public Cluster cluster() { return cluster; }
+    @Override public LocationCache cache() { return worker.cache; }
 
     /**
      * Cached tuple offset of a key, or -1: a miss, or an entry that is not a tuple boundary of the table
      * (torn by a concurrent update). Counts hits and misses for the results.
      */
+    @Override
     public long cachedLocation(Table t, long key) {
         long off = worker.cache.get(t.id, key);
         boolean hit = off >= 0 && t.validTupleOffset(off);
@@ -69,17 +55,20 @@ public final class CoroutineContext implements TxContext {
         return hit ? off : -1;
     }
     /** When the run ends on this worker's clock: no new transaction starts after it. */
-    public long endTime() { return worker.stats.end; }
+    @Override public long endTime() { return worker.stats.end; }
     /** When the measured interval starts on this worker's clock. */
-    public long measureStart() { return worker.stats.warmEnd; }
+    @Override public long measureStart() { return worker.stats.warmEnd; }
     @Override public long now() { return ep.now(); }
     /** Modelled CPU cost of bookkeeping (sim only). */
     @Override public void charge(long ns) { ep.charge(ns); }
     @Override public int nodes() { return cluster.nodes(); }
     @Override public long tupleOpNs() { return cost.tupleOpNs; }
     @Override public long logicNs(int type) { return cluster.logicNs(type); }
+    @Override public void compute(long ns) { ep.compute(ns); }
+    @Override public boolean passiveRpc() { return ep.passiveRpc(); }
 
     /** A free op from this coroutine's pool (not in flight, not taken since the last release). */
+    @Override
     public Op op() {
         ArrayList<Op> p = pool;
         for (int i = cursor, n = p.size(); i < n; i++) {
@@ -100,9 +89,11 @@ public final class CoroutineContext implements TxContext {
     }
 
     /** Makes every op taken so far reusable once it is no longer in flight. */
+    @Override
     public void release() { cursor = 0; }
 
     /** Queues an op for the next {@link #flush()}. */
+    @Override
     public void add(Op op) {
         if (queuedCount == queued.length) queued = Arrays.copyOf(queued, queuedCount * 2);
         queued[queuedCount++] = op;
@@ -113,6 +104,7 @@ public final class CoroutineContext implements TxContext {
      * batch in queuing order). Does not wait. A one-sided op that would be the 64th unsignaled WR in a row on
      * the worker's queue pair to its node goes signaled (send-queue flow control, {@link Worker#flowControl}).
      */
+    @Override
     public void flush() {
         int n = queuedCount;
         for (int i = 0; i < n; i++) {
@@ -140,23 +132,19 @@ public final class CoroutineContext implements TxContext {
     }
 
     /** Posts one op right away (its own doorbell). */
+    @Override
     public void post(Op op) {
         if (op.signaled) pending++;
         ep.post(op);
     }
 
     /** Yields until every signaled op posted so far has completed. */
+    @Override
     public void await() {
         if (pending > 0) {
             waiting = true;
             Coroutine.suspend();
         }
-    }
-
-    /** Flush, then await. */
-    public void flushAndWait() {
-        flush();
-        await();
     }
 
     /** Yields for {@code ns} of this worker's clock. */
@@ -168,6 +156,7 @@ public final class CoroutineContext implements TxContext {
     }
 
     /** Lets the worker's other coroutines and its event loop run, then continues. */
+    @Override
     public void yieldNow() {
         worker.ready.add(this);
         Coroutine.suspend();
@@ -182,13 +171,9 @@ public final class CoroutineContext implements TxContext {
     }
 
     /** Start of a stage (use with {@link #stageEnd}). */
+    @Override
     public long stageStart() { return ep.now(); }
 
+    @Override
     public void stageEnd(Stage s, long start) { worker.stats.stage(s, start, ep.now()); }
-
-    /** Ends stage {@code s} begun at {@code start}; returns the start of the next stage. */
-    public long stageNext(Stage s, long start) {
-        stageEnd(s, start);
-        return stageStart();
-    }
 }

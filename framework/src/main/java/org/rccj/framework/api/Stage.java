@@ -1,4 +1,4 @@
-package org.rccj.framework.spi;
+package org.rccj.framework.api;
 
 import java.util.ArrayList;
 import java.util.List;

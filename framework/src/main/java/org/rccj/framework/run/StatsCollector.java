@@ -1,4 +1,4 @@
-package org.rccj.framework.runtime;
+package org.rccj.framework.run;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -6,9 +6,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.history.HistoryRecord;
-import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;
@@ -27,7 +28,7 @@ public final class StatsCollector {
         for (int n = 0; n < workers.length; n++) {
             if (workers[n][0] == null) continue;
             s[n] = new WorkerStats[workers[n].length];
-            for (int t = 0; t < s[n].length; t++) s[n][t] = workers[n][t].stats;
+            for (int t = 0; t < s[n].length; t++) s[n][t] = workers[n][t].stats();
         }
         return s;
     }
@@ -40,13 +41,13 @@ public final class StatsCollector {
             st[s.ordinal()] = new Histogram();
             r.stages.put(s, st[s.ordinal()]);
         }
-        int buckets = workers[0][0].timeline.length;
+        int buckets = workers[0][0].timeline().length;
         r.timeline = new long[buckets];
         r.busyShare = new double[workers.length];
         // workers on one thread share their latency histograms (WorkerStats): each is added once
         Set<Histogram> merged = Collections.newSetFromMap(new IdentityHashMap<>());
         long hits = 0, misses = 0;
-        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) { hits += w.cacheHits; misses += w.cacheMisses; }
+        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) { hits += w.cacheHits(); misses += w.cacheMisses(); }
         if (hits + misses > 0) r.extra.put("location_cache_hit_rate", (double) hits / (hits + misses));
         for (int n = 0; n < workers.length; n++) {
             long busy = 0;
@@ -54,27 +55,28 @@ public final class StatsCollector {
             for (WorkerStats s : workers[n]) {
                 for (int i = 0; i < types.size(); i++) {
                     TxnTypeStats t = r.perType.get(types.get(i));
-                    t.addCounts(s.perType[i]);
-                    r.total.addCounts(s.perType[i]);
-                    if (merged.add(s.perType[i].latency)) {
-                        t.latency.add(s.perType[i].latency);
-                        r.total.latency.add(s.perType[i].latency);
+                    TxnTypeStats w = s.perType(i);
+                    t.addCounts(w);
+                    r.total.addCounts(w);
+                    if (merged.add(w.latency)) {
+                        t.latency.add(w.latency);
+                        r.total.latency.add(w.latency);
                     }
                 }
-                for (Map.Entry<String, long[]> e : s.abortReasons.entrySet()) {
+                for (Map.Entry<String, long[]> e : s.abortReasons().entrySet()) {
                     r.abortReasons.merge(e.getKey(), e.getValue()[0], Long::sum);
                 }
-                for (Stage stage : stages) if (merged.add(s.stages[stage.ordinal()])) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
-                if (merged.add(s.execute)) r.execute.add(s.execute);
-                for (int b = 0; b < buckets; b++) r.timeline[b] += s.timeline[b];
-                Counters end = s.endMarked ? s.endCounters : s.finalCounters;
+                for (Stage stage : stages) if (merged.add(s.stageTimes(stage))) st[stage.ordinal()].add(s.stageTimes(stage));
+                if (merged.add(s.executeTimes())) r.execute.add(s.executeTimes());
+                long[] timeline = s.timeline();
+                for (int b = 0; b < buckets; b++) r.timeline[b] += timeline[b];
                 Counters d = new Counters();
-                d.add(end);
-                subtract(d, s.warmCounters);
+                d.add(s.endCounters());
+                subtract(d, s.warmCounters());
                 r.network.add(d);
-                long endBusy = s.endMarked ? s.endBusy : s.finalBusy;
+                long endBusy = s.endBusy();
                 if (endBusy < 0) known = false;
-                busy += endBusy - Math.max(0, s.warmBusy);
+                busy += endBusy - Math.max(0, s.warmBusy());
             }
             r.busyShare[n] = known ? Math.min(1.0, busy / (measuredNs * workers[n].length)) : -1;
         }
@@ -92,7 +94,7 @@ public final class StatsCollector {
 
     public static List<HistoryRecord> history(WorkerStats[][] workers) {
         List<HistoryRecord> all = new ArrayList<>();
-        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) if (w.history != null) all.addAll(w.history);
+        for (WorkerStats[] ws : workers) for (WorkerStats w : ws) if (w.history() != null) all.addAll(w.history());
         all.sort((a, b) -> Long.compare(a.txn(), b.txn()));
         return all;
     }

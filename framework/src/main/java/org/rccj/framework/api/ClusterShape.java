@@ -1,4 +1,4 @@
-package org.rccj.framework.spi;
+package org.rccj.framework.api;
 
 /**
  * What protocols and workloads are told about a run: the cluster's shape and the few run-wide figures they
