@@ -46,6 +46,12 @@ public interface ProtocolFactory {
      */
     default void checkFabric(String fabric) {}
 
+    /**
+     * Refuses (a ConfigException naming the key to change) protocol options that are each in range but do not fit
+     * together; called when the config is resolved, before anything runs. Default: none to check.
+     */
+    default void checkOptions(ProtocolSetup setup) {}
+
     /** Builds the protocol for one run. */
     Protocol create(ProtocolSetup setup);
 }
