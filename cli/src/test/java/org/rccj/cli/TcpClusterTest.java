@@ -408,17 +408,17 @@ class TcpClusterTest {
         awaitRunning(launcher);
         List<ProcessHandle> nodes = launcher.process.descendants().toList();
         assertEquals(3, nodes.size(), nodes.toString());
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--secret-file (\\S+)").matcher(commandLine(nodes.get(0)));
-        assertTrue(m.find(), "a node's command line names its secret file");
-        Path secretFile = Path.of(m.group(1));
-        assertTrue(Files.exists(secretFile));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("--run-dir (\\S+)").matcher(commandLine(nodes.get(0)));
+        assertTrue(m.find(), "a node's command line names the launcher's run directory");
+        Path runDir = Path.of(m.group(1));
+        assertTrue(Files.exists(runDir));
         launcher.process.destroy();                       // SIGTERM, as Ctrl-C's SIGINT: the JVM shuts down
         launcher.await(30);
         for (ProcessHandle p : nodes) p.onExit().get(10, TimeUnit.SECONDS);
         // one line says so, on a line of its own (the progress line, if any, ended)
         assertEquals(1, occurrences(launcher.output.toString(), "\nrcc: interrupted: stopping the tcp run's node processes\n"), launcher.output.toString());
         assertFalse(Files.exists(dir.resolve("interrupted")));
-        assertFalse(Files.exists(secretFile.getParent()), "the launcher's private directory (with the run's secret) is left behind");
+        assertFalse(Files.exists(runDir), "the launcher's private directory is left behind");
     }
 
     /** Ctrl-C (SIGTERM here) on a node started by hand: one line naming it, nothing left running. */
