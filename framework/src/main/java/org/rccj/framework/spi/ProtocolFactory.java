@@ -37,6 +37,13 @@ public interface ProtocolFactory {
      */
     default boolean localAccessThroughNic() { return true; }
 
+    /**
+     * Whether {@code passive_ack: true} changes this protocol's runs: its COMMIT (and log) RPCs go through the shared
+     * stages that can send them passively. A protocol with its own messaging (CALVIN's epochs, HADES' NIC) says
+     * false, and a run that sets the key gets a warning in its result instead of silently the same run.
+     */
+    default boolean passiveAckApplies() { return true; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 
