@@ -1,6 +1,9 @@
 package org.rccj.cli;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.MissingArgumentException;
@@ -14,10 +17,15 @@ import org.rccj.experiments.config.ConfigLoader;
 final class Args {
     private Args() {}
 
+    /** The options a command takes more than once (each occurrence adds a value); every other option is given once. */
+    static final Set<String> REPEATABLE = Set.of("set", "vary");
+
     static CommandLine parse(String command, Options options, List<String> args) {
         DefaultParser parser = DefaultParser.builder().setAllowPartialMatching(false).build();
         try {
-            return parser.parse(options, args.toArray(String[]::new));
+            CommandLine cl = parser.parse(options, args.toArray(String[]::new));
+            refuseRepeats(command, cl);
+            return cl;
         } catch (UnrecognizedOptionException e) {
             throw new ConfigException(command + ": unknown option " + e.getOption() + "; see 'rcc help " + command + "'");
         } catch (MissingArgumentException e) {
@@ -25,6 +33,18 @@ final class Args {
             throw new ConfigException(command + ": option " + name + " needs a value (" + e.getOption().getArgName() + ")");
         } catch (ParseException e) {
             throw new ConfigException(command + ": " + ConfigLoader.oneLine(String.valueOf(e.getMessage())) + "; see 'rcc help " + command + "'");
+        }
+    }
+
+    /** A single-valued option given twice would silently keep one of the two: refused, naming both values. */
+    private static void refuseRepeats(String command, CommandLine cl) {
+        Set<String> seen = new HashSet<>();
+        for (Option o : cl.getOptions()) {
+            String key = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
+            if (REPEATABLE.contains(key) || seen.add(key)) continue;
+            String[] values = cl.getOptionValues(key);
+            String given = values == null || values.length < 2 ? "" : " ('" + values[0] + "' and '" + values[1] + "')";
+            throw new ConfigException(command + ": option --" + key + " is given more than once" + given + "; give it once");
         }
     }
 }

@@ -15,6 +15,7 @@ import org.rccj.fabrics.cluster.ClusterFailure;
 import org.rccj.fabrics.cluster.ClusterSecret;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.fabrics.cluster.ConfigDigest;
+import org.rccj.fabrics.cluster.LauncherWatch;
 import org.rccj.fabrics.cluster.Membership;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
@@ -52,7 +53,8 @@ final class NodeCommand implements Command {
             .addOption(Option.builder().longOpt("join-timeout").hasArg().argName("S").desc("seconds to wait for every node").build())
             .addOption(Option.builder().longOpt("peer-timeout").hasArg().argName("S").desc("seconds a silent peer is tolerated").build())
             .addOption(Option.builder().longOpt("result-file").hasArg().argName("FILE").desc("(launcher) where node 0 leaves the result").build())
-            .addOption(Option.builder().longOpt("watch-parent").desc("(launcher) stop when the parent process is gone").build());
+            .addOption(Option.builder().longOpt("watch-parent").desc("(launcher) stop when the launcher is gone (its process, and the end of stdin)").build())
+            .addOption(Option.builder().longOpt("run-dir").hasArg().argName("DIR").desc("(launcher) the launcher's run directory, removed when it is gone").build());
 
     @Override
     public int run(List<String> args, Context ctx) throws IOException {
@@ -61,7 +63,18 @@ final class NodeCommand implements Command {
         if (files.isEmpty()) throw new ConfigException("node: missing CONFIG file; usage: rcc node CONFIG --id I --hosts h0:port,... --secret-file FILE");
         Membership place = placement(cl, System.getenv());
         if (!cl.hasOption("secret-file")) throw new ConfigException("node: --secret-file FILE is required (the run's secret, readable only by you)");
-        byte[] secret = ClusterSecret.read(ctx.resolve(cl.getOptionValue("secret-file")));
+        boolean fromLauncher = "-".equals(cl.getOptionValue("secret-file"));
+        if ((fromLauncher || cl.hasOption("run-dir")) && !cl.hasOption("watch-parent")) {
+            throw new ConfigException("node: --secret-file - and --run-dir are for nodes that rcc run starts (with --watch-parent)");
+        }
+        byte[] secret = null;
+        if (cl.hasOption("watch-parent")) {
+            // from here on the node stops by itself when its launcher is gone (LauncherWatch); the launcher's secret comes
+            // on stdin, so it is never on disk
+            secret = LauncherWatch.start(System.in, fromLauncher, cl.hasOption("run-dir") ? ctx.resolve(cl.getOptionValue("run-dir")) : null);
+            if (fromLauncher && secret.length < 16) throw new ConfigException("node: --secret-file -: the launcher sent no secret on stdin");
+        }
+        if (!fromLauncher) secret = ClusterSecret.read(ctx.resolve(cl.getOptionValue("secret-file")));
         if (cl.hasOption("result-file") && files.size() > 1) throw new ConfigException("node: --result-file takes one CONFIG");
         int exit = Exit.OK;
         for (String f : files) {

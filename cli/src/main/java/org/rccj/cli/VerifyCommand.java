@@ -45,6 +45,10 @@ final class VerifyCommand implements Command {
         try {
             return HistoryJson.read(file);
         } catch (RuntimeException e) {
+            // the reader's messages name the file and line already
+            if (e instanceof IllegalArgumentException && String.valueOf(e.getMessage()).startsWith(file.toString())) {
+                throw new ConfigException(ConfigLoader.oneLine(e.getMessage()));
+            }
             if (e instanceof UncheckedIOException || e instanceof IllegalArgumentException || e instanceof ConfigException) {
                 throw new ConfigException(file + ": " + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
             }

@@ -96,4 +96,29 @@ class RefuseBeforeRunTest {
         assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
         for (int n = 0; n < c.nodes(); n++) assertEquals(estimate[0], registered[n], "node " + n);
     }
+
+    /** A single-valued option given twice is refused (it used to keep one of the two silently), on every command. */
+    @Test
+    void singleValuedOptionsGivenTwice() throws Exception {
+        Path f = Cli.exp(dir);
+        Cli.run(dir, "run", f.toString(), "--out", "a", "--out", "b").assertBadInput("run: option --out is given more than once ('a' and 'b')");
+        Cli.run(dir, "run", f.toString(), "-o", "a", "--out", "b").assertBadInput("run: option --out is given more than once");
+        Cli.run(dir, "node", f.toString(), "--secret-file", "s1", "--secret-file", "s2")
+                .assertBadInput("node: option --secret-file is given more than once ('s1' and 's2')");
+        Cli.run(dir, "sweep", f.toString(), "--vary", "coroutines=1,2", "--jobs", "1", "--jobs", "2").assertBadInput("sweep: option --jobs");
+        Cli.run(dir, "enumerate", f.toString(), "--out", "e", "--out", "e2").assertBadInput("enumerate: option --out");
+        Cli.run(dir, "bench", "--csv", "a.csv", "--csv", "b.csv").assertBadInput("bench: option --csv");
+        // --set and --vary add a value each time
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "seed=1", "--set", "coroutines=2", "--out", "r").assertOk();
+    }
+
+    /** Protocol options each in range but not together are refused with the config, before the "running" line. */
+    @Test
+    void protocolOptionsThatDoNotFitTogether() throws Exception {
+        Path f = Cli.file(dir, "d.yaml", "protocol: drtm\nnodes: 3\nthreads: 1\ncoroutines: 2\nworkload:\n  name: smallbank\n");
+        Cli.run(dir, "run", f.toString(), "--set", "protocol_options.lease_us=5", "--set", "protocol_options.delta_us=10")
+                .assertBadInput("protocol_options.lease_us: 5.0 must exceed protocol_options.delta_us (10.0)");
+        Cli.run(dir, "doctor", f.toString(), "--set", "protocol_options.ro_lease_us=1")
+                .assertBadInput("protocol_options.ro_lease_us");
+    }
 }

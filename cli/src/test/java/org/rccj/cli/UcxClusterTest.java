@@ -40,23 +40,15 @@ class UcxClusterTest {
         return TcpClusterTest.config(name, "fabric: ucx\nucx: {tls: '" + tls + "'}", protocol, hybrid, workload, durationMs);
     }
 
-    /** Nodes 0-2 by hand (the configs say fabric: ucx, which rcc node keeps). */
-    private List<TcpClusterTest.Node> threeNodes(List<String> configs, String secretText) throws IOException {
-        return TcpClusterTest.threeNodes(dir, configs, secret(secretText), 30);
-    }
-
-    private static JsonNode summary(Path resultDir) throws IOException { return TcpClusterTest.summary(resultDir); }
-
     @ParameterizedTest(name = "UCX_TLS={0}")
     @ValueSource(strings = {"posix,self", "tcp"})
     void everyProtocolVerifiesAcrossThreeProcessesInThreeCodesOnSmallBankAndYcsb(String tls) throws Exception {
-        List<String> configs = TcpClusterTest.writeProtocolMatrix(dir, (name, protocol, hybrid, wl) -> config(name, tls, protocol, hybrid, wl, 120));
-        List<TcpClusterTest.Node> nodes = threeNodes(configs, "a secret for the ucx protocol matrix");
-        TcpClusterTest.awaitSuccess(nodes, 600);
+        List<String> configs = TcpClusterTest.writeProtocolMatrix(dir, (name, protocol, hybrid, wl) -> config(name, tls, protocol, hybrid, wl, 400));
+        Map<String, JsonNode> summaries = ClusterMatrix.runChecked(dir, configs, "a secret for the ucx protocol matrix", 30, 600);
         String mode = tls.equals("tcp") ? "emulated" : "shared_memory";
         for (String c : configs) {
             String name = c.replace(".yaml", "");
-            JsonNode s = summary(dir.resolve("results").resolve(name));
+            JsonNode s = summaries.get(name);
             assertEquals("ucx", s.get("fabric").asText(), name);
             TcpClusterTest.assertVerified(s, name);
             JsonNode net = s.get("network");

@@ -46,4 +46,27 @@ class VerifyCommandTest {
         Path bad = Cli.file(dir, "bad.jsonl", "{\"txn\": 1, \"reads\": [[\n");
         Cli.run(dir, "verify", bad.toString()).assertBadInput("bad.jsonl");
     }
+
+    /** A malformed line is named by file and line, in words of the format, without the JSON parser's internals. */
+    @Test
+    void malformedHistoryNamesFileLineAndWhatIsWrong() throws Exception {
+        String ok = "{\"txn\": 1, \"reads\": [[\"a\", 1, 0]]}\n";
+        String[][] cases = {
+                {ok + "{\"txn\": 2, \"reads\": [[\"a\", 1\n", "line 2", "truncated"},
+                {ok + "{\"txn\": 2}}\n", "line 2", "Unexpected close marker"},
+                {"{\"txn\": 1, x}\n", "line 1", "Unexpected character ('x')"},
+                {"{\"txn\": tru}\n", "line 1", "Unrecognized token 'tru'"},
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Path f = Cli.file(dir, "bad" + i + ".jsonl", cases[i][0]);
+            Cli.Outcome o = Cli.run(dir, "verify", f.toString()).assertBadInput(f.toString() + ": " + cases[i][1], cases[i][2]);
+            for (String internal : new String[] {"Source", "REDACTED", "StreamReadFeature", "marker at", "was expecting"}) {
+                assertTrue(!o.err().contains(internal), "no parser internals: " + o.err());
+            }
+            assertEquals(1, o.err().split(java.util.regex.Pattern.quote(f.toString()), -1).length - 1, "the file named once: " + o.err());
+        }
+        Path binary = dir.resolve("binary.jsonl");
+        java.nio.file.Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, '{', '}', '\n'});
+        Cli.run(dir, "verify", binary.toString()).assertBadInput("binary.jsonl: line 1", "not UTF-8 text");
+    }
 }

@@ -38,5 +38,11 @@ public final class ItRuns {
     /** See {@link SmallRuns#runUntilCommits}. */
     public static RunResult runUntilCommits(Map<String, Object> tree, int minCommits) { return SmallRuns.runUntilCommits(tree, minCommits); }
 
+    /** See {@link SmallRuns#runUntilChecked}. */
+    public static RunResult runUntilChecked(Map<String, Object> tree) { return SmallRuns.runUntilChecked(tree, SmallRuns.MIN_CHECKED); }
+
+    /** See {@link SmallRuns#assertChecked}: at least {@link SmallRuns#MIN_CHECKED} transactions checked. */
+    public static void assertChecked(RunResult r, String what) { SmallRuns.assertChecked(r, SmallRuns.MIN_CHECKED, what); }
+
     public static RunResult run(Map<String, Object> tree, RunHooks hooks) { return SmallRuns.run(tree, hooks); }
 }

@@ -38,18 +38,19 @@ class UcxAllProtocolsTest {
     @MethodSource("cases")
     void verified(String tls, String workload, String protocol, String code) {
         Map<String, Object> m = ItRuns.config(protocol, workload, "hybrid", code, "fabric", "ucx", "ucx.tls", tls,
-                "nodes", 3, "threads", 2, "coroutines", 3, "warmup_ms", 30, "duration_ms", 100,
+                "nodes", 3, "threads", 2, "coroutines", 3, "warmup_ms", 30, "duration_ms", 300,
                 // both values of local_access: the default (network) but for the mixed code; all-rpc with passive_ack
                 // (its COMMIT as passive RPCs)
                 "local_access", code.startsWith("all-") ? "network" : "cpu", "passive_ack", code.equals("all-rpc"));
         switch (workload) {
             case "ycsb" -> ItRuns.put(m, "workload.keys_per_thread", 100);
             case "tatp" -> ItRuns.put(m, "workload.subscribers_per_node", 100);
-            default -> { }
+            // a tenth of TPC-C's per-warehouse rows: 21 MiB of registered memory per node instead of 209 (issue 33)
+            default -> ItRuns.put(m, "workload.scale_down", 10);
         }
-        RunResult r = ItRuns.runUntilCommits(m, 21);
+        RunResult r = ItRuns.runUntilChecked(m);
         String what = "ucx " + tls + " " + workload + " " + protocol + " " + code;
-        assertTrue(r.commits() > 20, what + ": too few commits " + r.commits());
+        ItRuns.assertChecked(r, what);
         assertTrue(r.verification.checked(), what + ": not verified");
         assertTrue(r.verification.serializable(), what + ": " + r.verification.anomalies());
         assertTrue(r.verification.passed(), what + ": " + r.verification.invariants());

@@ -20,9 +20,10 @@ class UcxLoopbackAtomicsTest {
     void verifiedThroughTheOwnEndpoint(String tls, String protocol, String code, String loopback, String localAccess) {
         Map<String, Object> m = ItRuns.config(protocol, "smallbank", "hybrid", code, "fabric", "ucx", "ucx.tls", tls,
                 "ucx.loopback_atomics", loopback, "local_access", localAccess, "nodes", 3, "threads", 1, "coroutines", 3,
-                "warmup_ms", 30, "duration_ms", 100);
-        RunResult r = ItRuns.runUntilCommits(m, 21);
+                "warmup_ms", 30, "duration_ms", 200);
+        RunResult r = ItRuns.runUntilChecked(m);
         String what = "ucx " + tls + " " + protocol + " " + code + ", loopback " + loopback;
+        ItRuns.assertChecked(r, what);
         assertTrue(r.verification.serializable(), what + ": " + r.verification.anomalies());
         assertTrue(r.verification.passed(), what + ": " + r.verification.invariants());
         double n = r.extra.get("ucx.loopback_atomics");

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.RunResult;
+import org.rccj.framework.spi.ProtocolFactory;
+import org.rccj.framework.api.Stage;
 
 /**
  * Why a run's figures may not mean what they seem: summary.json's {@code warnings} list, printed after a run,
@@ -45,6 +47,34 @@ public final class Warnings {
                     + String.join(", ", r.freeLogic) + ": that logic costs no simulated CPU; measure it (./rcc jmh-logic, docs/calibration.md) "
                     + "and add it to a profile file");
         }
+        settingsWithoutEffect(c, out);
         return out;
+    }
+
+    /** Settings a run asked for that cannot change it: said in the result rather than accepted silently (issue 33). */
+    static void settingsWithoutEffect(Config c, List<String> out) {
+        ProtocolFactory pf = c.protocolFactory();
+        if (c.passiveAck() && !pf.passiveAckApplies()) {
+            out.add("passive_ack: true has no effect on protocol " + pf.name() + " (it sends no COMMIT RPC that could go passive): "
+                    + "this run is the same as without it");
+        }
+        if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
+            int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages());
+            boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
+            if ((code & atomics) == 0) {
+                out.add("faults.incoherent_atomics cannot occur: hybrid code " + c.hybrid().spelled() + " binds no stage that posts NIC atomics "
+                        + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages()) + " one-sided");
+            } else if (!cpuLocal && (code & atomics) == atomics) {
+                out.add("faults.incoherent_atomics cannot occur: every atomic goes through the NIC (local_access: network and every "
+                        + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set local_access=cpu, or bind one of "
+                        + names(pf.nicAtomicStages()) + " to RPC");
+            }
+        }
+    }
+
+    private static String names(List<Stage> stages) {
+        List<String> n = new ArrayList<>();
+        for (Stage s : stages) n.add(s.name());
+        return String.join(", ", n);
     }
 }

@@ -61,4 +61,32 @@ public final class SmallRuns {
         }
         return r;
     }
+
+    /** The fewest committed transactions a real-fabric (tcp, ucx) verification must check to count (issue 33). */
+    public static final int MIN_CHECKED = 500;
+
+    /**
+     * For wall-clock fabrics: runs, and while the verification checked fewer than {@code minChecked} committed
+     * transactions, runs again with twice the duration, at most four times; returns the last result, which the
+     * caller asserts on (with {@link #assertChecked}).
+     */
+    public static RunResult runUntilChecked(Map<String, Object> tree, int minChecked) {
+        Map<String, Object> t = new LinkedHashMap<>(tree);
+        RunResult r = null;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            r = run(t);
+            if (r.verification.txnsChecked() >= minChecked) break;
+            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
+        }
+        return r;
+    }
+
+    /** Fails unless {@code r}'s verification checked at least {@code minChecked} transactions, saying how many it did. */
+    public static void assertChecked(RunResult r, int minChecked, String what) {
+        long n = r.verification.txnsChecked();
+        if (n < minChecked) {
+            throw new AssertionError(what + ": the verification checked " + n + " committed transactions (at least " + minChecked
+                    + " needed to mean something; last window " + r.config.durationMs() + " ms)");
+        }
+    }
 }

@@ -65,7 +65,7 @@ class UcxLoadTest {
 
     static Result probe(String libDir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+        ProcessBuilder pb = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xmx256m", "-cp",
                 System.getProperty("java.class.path"), UcxLoadProbe.class.getName()));
         if (libDir != null) pb.environment().put(Ucx.LIB_DIR_ENV, libDir);
         pb.redirectErrorStream(true);

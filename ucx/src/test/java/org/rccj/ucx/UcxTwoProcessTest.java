@@ -131,7 +131,7 @@ class UcxTwoProcessTest {
             HexFormat hex = HexFormat.of();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             for (int i = 0; i < count; i++) {
-                List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+                List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Xmx256m", "-cp",
                         System.getProperty("java.class.path"), UcxPeer.class.getName(), tls));
                 cmd.addAll(List.of(script));
                 ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);

@@ -342,10 +342,7 @@ public final class ClusterNode implements ProcessGroup, AutoCloseable {
                 if (now - lastBeat > HEARTBEAT_NS) {
                     lastBeat = now;
                     for (Link p : links) if (!p.dead) p.control(Control.HEARTBEAT, 0, 0, null);      // every connection
-                    if (settings.watchParent()) {
-                        java.util.Optional<ProcessHandle> parent = ProcessHandle.current().parent();
-                        if (parent.isEmpty() || !parent.get().isAlive()) fail("node " + self + ": the launcher is gone; stopping");
-                    }
+                    if (settings.watchParent() && LauncherWatch.gone()) fail("node " + self + ": the launcher is gone; stopping");
                 }
                 if (!doneSent && plane.finished()) {
                     doneSent = true;

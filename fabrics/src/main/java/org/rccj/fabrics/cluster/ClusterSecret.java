@@ -33,11 +33,16 @@ public final class ClusterSecret {
         }
     }
 
-    /** Writes a fresh random secret (hex of 32 bytes) to a new file {@code f} only this user can read. */
-    public static void create(Path f) throws IOException {
+    /** A fresh random secret: the hex of 32 random bytes. */
+    public static String fresh() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
+        return HexFormat.of().formatHex(key);
+    }
+
+    /** Writes a fresh random secret to a new file {@code f} only this user can read. */
+    public static void create(Path f) throws IOException {
         Files.createFile(f, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.writeString(f, HexFormat.of().formatHex(key));
+        Files.writeString(f, fresh());
     }
 }

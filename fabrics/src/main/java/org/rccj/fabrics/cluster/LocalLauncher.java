@@ -23,10 +23,10 @@ import org.rccj.framework.run.RunResult;
 
 /**
  * {@code rcc run} on a multi-process fabric ({@link ClusterFabricFactory}): spawns one {@code rcc node} process per
- * node on loopback, with a fresh random secret in a file only this user can read, waits for them and returns node 0's
- * merged result (which {@code rcc run} writes like any other). A node that fails stops the others at once; Ctrl-C
- * (the JVM's shutdown) stops every node, and a node whose launcher vanished stops by itself (--watch-parent), so
- * none is left behind.
+ * node on loopback, with a fresh random secret sent down each node's stdin (never on disk), waits for them and returns
+ * node 0's merged result (which {@code rcc run} writes like any other). A node that fails stops the others at once;
+ * Ctrl-C (the JVM's shutdown) stops every node, and a node whose launcher vanished, even by SIGKILL, stops by itself
+ * within a second and removes the run directory ({@link LauncherWatch}), so none is left behind.
  */
 public final class LocalLauncher {
     private static final long POLL_MS = 20, GRACE_MS = 3000;
@@ -58,8 +58,7 @@ public final class LocalLauncher {
         try {
             dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             made[0] = dir;
-            Path secret = dir.resolve("secret");
-            ClusterSecret.create(secret);
+            byte[] secret = (ClusterSecret.fresh() + "\n").getBytes(StandardCharsets.US_ASCII);
             Path cfg = dir.resolve("config.json");
             Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
             Path result = dir.resolve("result.bin");
@@ -71,12 +70,19 @@ public final class LocalLauncher {
             for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand(mainClass));
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
-                        "--secret-file", secret.toString(), "--watch-parent",
+                        "--secret-file", "-", "--watch-parent", "--run-dir", dir.toString(),
                         // rcc node takes tcp unless told otherwise: name this run's fabric
                         "--set", "fabric=" + config.fabric()));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);
+                // the secret, then nothing: the node reads end-of-file when this process is gone, however it ends
+                try {
+                    p.getOutputStream().write(secret);
+                    p.getOutputStream().flush();
+                } catch (IOException gone) {
+                    // the node ended already: waitAll reports why
+                }
                 pumps.add(pump(p, i, progress, last));
             }
             if (progress != null) progress.println("rcc: " + config.fabric() + ": " + config.nodes() + " node processes on " + String.join(", ", hosts));

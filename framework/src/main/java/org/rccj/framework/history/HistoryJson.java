@@ -111,16 +111,19 @@ public final class HistoryJson {
     public static Loaded read(Path file) {
         List<HistoryRecord> history = new ArrayList<>();
         LineReader reader = new LineReader(file);
+        int lineNo = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String text;
-            int lineNo = 0;
             while ((text = in.readLine()) != null) {
                 lineNo++;
                 if (text.isBlank()) continue;
                 history.add(reader.parse(text, lineNo));
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            // the reader decodes ahead of the lines it returned: the bad bytes are on the next line or a little after
+            throw new IllegalArgumentException(file + ": line " + (lineNo + 1) + " (or soon after): not UTF-8 text");
         } catch (IOException e) {
-            throw new UncheckedIOException("reading history " + file, e);
+            throw new UncheckedIOException("reading history " + file + ": " + e.getMessage(), e);
         }
         return new Loaded(history, List.copyOf(reader.tableNames));
     }
@@ -143,7 +146,7 @@ public final class HistoryJson {
                 this.p = parser;
                 return record();
             } catch (JsonProcessingException e) {
-                throw error(e.getLocation(), e.getOriginalMessage());
+                throw error(e.getLocation(), plain(e.getOriginalMessage()));
             } catch (IOException e) {
                 throw new UncheckedIOException("reading history " + file, e);
             }
@@ -212,6 +215,18 @@ public final class HistoryJson {
             if (t != JsonToken.VALUE_NUMBER_INT) throw error(what + ": expected an integer");
             if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) throw error(what + ": number out of range");
             return p.getLongValue();
+        }
+
+        /** Jackson's message without its internals (source references, character codes, token lists). */
+        static String plain(String jackson) {
+            String m = String.valueOf(jackson);
+            if (m.contains("end-of-input")) return "the line ends before its JSON object does (a truncated line?)";
+            m = m.replaceAll("(?s)\\s*\\([^()]*\\[Source.*", "").replaceAll(" \\(code \\d+\\)", "")
+                    .replaceAll("(?s)\\s*at \\[Source.*", "").replaceAll(" \\(for input source.*", "");
+            int colon = m.indexOf(": was expecting");
+            if (colon > 0) m = m.substring(0, colon) + " (not JSON)";
+            int nl = m.indexOf('\n');
+            return (nl >= 0 ? m.substring(0, nl) : m).strip();
         }
 
         private IllegalArgumentException error(String message) {

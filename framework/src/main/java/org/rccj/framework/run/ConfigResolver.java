@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.FabricFactory;
+import org.rccj.framework.spi.ProtocolSetup;
 import org.rccj.framework.spi.HybridCode;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.Registry;
@@ -71,6 +72,7 @@ public final class ConfigResolver {
         Config c = new Config(v, hybrid, pf, wf, ff);
         ff.check(c.fabricSettings());
         ff.checkPassiveAck(c.passiveAck());
+        pf.checkOptions(new ProtocolSetup(c.shape(), hybrid, c.protocolOptions()));
         return c;
     }
 

@@ -67,78 +67,84 @@ public final class ExperimentRunner {
                 given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes());
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
         Fabric fabric = given != null ? given : ff.create(fabricSetup);
-        ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
-        say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
-                pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
-        // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
-        fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
-        fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
-        Store store = new Store(fabric, protocol.header(), workload.tables());
-        workload.load(store, c.seed());
-        Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
-        List<String> freeLogic = cluster.logicCosts(wf.name());
-        protocol.attach(cluster);
-        boolean record = c.verify() || c.history() != null;
-        long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
-        LongSupplier start = ff.virtualTime() ? () -> 0L
-                : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
-        say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
-                (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
-        long wallRun = System.nanoTime();
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long cpuRun = mx.getCurrentThreadCpuTime();
-        long wallStart = System.nanoTime();
-        hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
-                ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
-        Worker[][] workers;
+        // a fabric built here is closed here: ucx's registered memory (shared-memory segments) is released when
+        // the fabric closes, not by the garbage collector, and a JVM running many runs (the tests) kept every one
         try {
-            workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
-                    record, TIMELINE_BUCKETS);
+            ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
+            say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
+                    pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
+            // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
+            fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
+            fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
+            Store store = new Store(fabric, protocol.header(), workload.tables());
+            workload.load(store, c.seed());
+            Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
+            List<String> freeLogic = cluster.logicCosts(wf.name());
+            protocol.attach(cluster);
+            boolean record = c.verify() || c.history() != null;
+            long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
+            LongSupplier start = ff.virtualTime() ? () -> 0L
+                    : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
+            say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
+                    (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
+            long wallRun = System.nanoTime();
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            long cpuRun = mx.getCurrentThreadCpuTime();
+            long wallStart = System.nanoTime();
+            hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
+                    ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
+            Worker[][] workers;
+            try {
+                workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
+                        record, TIMELINE_BUCKETS);
+            } finally {
+                hooks.stopped();
+            }
+            double wallS = (System.nanoTime() - wallRun) / 1e9;
+            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
+            WorkerStats[][] stats = StatsCollector.stats(workers);
+            Map<String, Double> metrics = protocol.metrics();
+            if (group != null) {
+                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
+                if (merged == null) return null;
+                stats = merged.stats();
+                metrics = merged.metrics();
+            }
+            hooks.afterRun(cluster);
+
+            RunResult r = new RunResult();
+            r.config = c;
+            r.measuredS = duration / 1e9;
+            r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
+            r.wallS = wallS;
+            r.cpuS = cpuS;
+            r.simEvents = fabric.events();
+            if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
+            r.simCommitsTotal = workersCommitsTotal(workers);
+            r.extra.putAll(ff.metrics(fabric, fabricSetup));
+            StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);
+            for (Map.Entry<String, Double> e : metrics.entrySet()) r.extra.put(e.getKey(), e.getValue());
+            say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
+
+            if (record) {
+                List<HistoryRecord> history = StatsCollector.history(stats);
+                if (c.history() != null) {
+                    HistoryJson.write(Path.of(c.history()), history, store.tableNames());
+                    say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history());
+                }
+                if (c.verify()) {
+                    long v0 = System.nanoTime();
+                    CheckResult check = SerializabilityChecker.check(history, store.tableNames());
+                    Map<String, Boolean> inv = workload.checkInvariants(store);
+                    r.verification = new RunResult.Verification(true, check.serializable(), check.txnsChecked(),
+                            check.anomalies(), inv);
+                    say(progress, "rcc: verified %d transactions in %.2f s", check.txnsChecked(), (System.nanoTime() - v0) / 1e9);
+                }
+            }
+            return r;
         } finally {
-            hooks.stopped();
+            if (given == null) fabric.close();
         }
-        double wallS = (System.nanoTime() - wallRun) / 1e9;
-        double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
-        WorkerStats[][] stats = StatsCollector.stats(workers);
-        Map<String, Double> metrics = protocol.metrics();
-        if (group != null) {
-            NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
-            if (merged == null) return null;
-            stats = merged.stats();
-            metrics = merged.metrics();
-        }
-        hooks.afterRun(cluster);
-
-        RunResult r = new RunResult();
-        r.config = c;
-        r.measuredS = duration / 1e9;
-        r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
-        r.wallS = wallS;
-        r.cpuS = cpuS;
-        r.simEvents = fabric.events();
-        if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
-        r.simCommitsTotal = workersCommitsTotal(workers);
-        r.extra.putAll(ff.metrics(fabric, fabricSetup));
-        StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);
-        for (Map.Entry<String, Double> e : metrics.entrySet()) r.extra.put(e.getKey(), e.getValue());
-        say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
-
-        if (record) {
-            List<HistoryRecord> history = StatsCollector.history(stats);
-            if (c.history() != null) {
-                HistoryJson.write(Path.of(c.history()), history, store.tableNames());
-                say(progress, "rcc: history of %d transactions written to %s", history.size(), c.history());
-            }
-            if (c.verify()) {
-                long v0 = System.nanoTime();
-                CheckResult check = SerializabilityChecker.check(history, store.tableNames());
-                Map<String, Boolean> inv = workload.checkInvariants(store);
-                r.verification = new RunResult.Verification(true, check.serializable(), check.txnsChecked(),
-                        check.anomalies(), inv);
-                say(progress, "rcc: verified %d transactions in %.2f s", check.txnsChecked(), (System.nanoTime() - v0) / 1e9);
-            }
-        }
-        return r;
     }
 
     private static long workersCommitsTotal(Worker[][] workers) {

@@ -38,6 +38,13 @@ public interface ProtocolFactory {
      */
     default boolean localAccessThroughNic() { return true; }
 
+    /**
+     * Whether {@code passive_ack: true} changes this protocol's runs: its COMMIT (and log) RPCs go through the shared
+     * stages that can send them passively. A protocol with its own messaging (CALVIN's epochs, HADES' NIC) says
+     * false, and a run that sets the key gets a warning in its result instead of silently the same run.
+     */
+    default boolean passiveAckApplies() { return true; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 
@@ -46,6 +53,12 @@ public interface ProtocolFactory {
      * config is resolved, so the refusal comes before anything runs or is loaded. Default: every fabric.
      */
     default void checkFabric(String fabric) {}
+
+    /**
+     * Refuses (a ConfigException naming the key to change) protocol options that are each in range but do not fit
+     * together; called when the config is resolved, before anything runs. Default: none to check.
+     */
+    default void checkOptions(ProtocolSetup setup) {}
 
     /** Builds the protocol for one run. */
     Protocol create(ProtocolSetup setup);

@@ -18,6 +18,8 @@ public class CalvinFactory implements ProtocolFactory {
     @Override public List<Stage> nicAtomicStages() { return List.of(); }
     /** Local accesses stay on the CPU whatever local_access says: each node executes on its own records; remote values are forwarded. */
     @Override public boolean localAccessThroughNic() { return false; }
+    /** Its commits send no acknowledged COMMIT RPC that could be passive: passive_ack changes nothing. */
+    @Override public boolean passiveAckApplies() { return false; }
     @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 
     @Override

@@ -42,6 +42,8 @@ public final class DrtmFactory implements ProtocolFactory {
     @Override public boolean localAccessThroughNic() { return false; }
     @Override public List<Param> parameters() { return DrtmSettings.PARAMS; }
 
+    @Override public void checkOptions(ProtocolSetup setup) { DrtmSettings.of(setup); }
+
     @Override
     public Protocol create(ProtocolSetup setup) {
         return new DrtmProtocol(setup.hybrid(), DrtmSettings.of(setup), setup.cluster().seed(), setup.cluster().nodes());

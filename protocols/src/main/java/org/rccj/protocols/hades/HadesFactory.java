@@ -29,6 +29,8 @@ public final class HadesFactory implements ProtocolFactory {
     /** Local accesses stay on the CPU whatever local_access says: the cores access local memory directly; the NIC hardware tracks remote accesses. */
 
     @Override public boolean localAccessThroughNic() { return false; }
+    /** Its commits send no acknowledged COMMIT RPC that could be passive: passive_ack changes nothing. */
+    @Override public boolean passiveAckApplies() { return false; }
     @Override public List<Param> parameters() { return HadesOptions.params(); }
 
     @Override
