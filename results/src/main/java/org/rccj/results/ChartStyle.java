@@ -37,6 +37,11 @@ public final class ChartStyle {
             Map.entry("RENEW", new Color(0x44AA99)), Map.entry("DISPATCH", new Color(0x999933)), Map.entry("FORWARD", new Color(0xAA4499)),
             Map.entry("EPOCH_SYNC", new Color(0x661100)), Map.entry(StageBreakdown.EXECUTE, new Color(0xBBBBBB)));
 
+    /** The time outside stages (pale, so the stages stand out): the derived segment and the usual parts. */
+    private static final Map<String, Color> OUTSIDE_COLOURS = Map.of(OutsideStages.DERIVED, new Color(0xD9C9A3),
+            "aborted attempts", new Color(0xE8A0A0), "between stages", new Color(0xD9C9A3), "backoff", new Color(0xA0C4E8));
+    private static final Color[] OUTSIDE_PALETTE = {new Color(0xC8E0A0), new Color(0xE0C8E8), new Color(0xF0D890), new Color(0xB0D8D0)};
+
     /** Hybrid modes and protocols (Okabe-Ito). */
     private static final Map<String, Color> NAMED_COLOURS = Map.ofEntries(
             Map.entry("all-rpc", new Color(0xD55E00)), Map.entry("all-onesided", new Color(0x0072B2)),
@@ -62,7 +67,13 @@ public final class ChartStyle {
     /** The colour of a stage (any other name: grey-blue). */
     public static Color stageColour(String stage) {
         int note = stage.indexOf(" ("); // a legend name with its note: "COMMIT (~0: passive ACK)"
-        return STAGE_COLOURS.getOrDefault(note < 0 ? stage : stage.substring(0, note), new Color(0x5577AA));
+        String name = note < 0 ? stage : stage.substring(0, note);
+        Color c = STAGE_COLOURS.get(name);
+        if (c != null) return c;
+        c = OUTSIDE_COLOURS.get(name);
+        if (c != null) return c;
+        // another part of the time outside stages (lower case, spaced) or an unknown stage
+        return name.equals(name.toUpperCase(Locale.ROOT)) ? new Color(0x5577AA) : OUTSIDE_PALETTE[Math.floorMod(name.hashCode(), OUTSIDE_PALETTE.length)];
     }
 
     /**

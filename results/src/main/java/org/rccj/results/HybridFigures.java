@@ -76,8 +76,11 @@ final class HybridFigures {
             int first = r / MAX_BARS * MAX_BARS, last = Math.min(t.rows().size(), first + MAX_BARS) - 1;
             panelOf.add("codes " + t.get(first, "code") + "-" + t.get(last, "code"));
         }
-        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction of " + what + " by hybrid code" + note,
-                "hybrid code (" + bits + ")", perTxnAxis(t), bars, panelOf, stages, us, true));
+        OutsideStages.Extended ext = OutsideStages.ofTable(t, stages, us);
+        String yTitle = ext.stages().size() > stages.size() ? Figures.BAR_IS_LATENCY_AXIS : perTxnAxis(t);
+        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction of " + what + " by hybrid code" + note + ext.note(),
+                "hybrid code (" + bits + ")", yTitle, bars, panelOf, ext.stages(), ext.values(), true,
+                Figures.passiveAck(runsIn(dir))));
 
         // the codes worth a closer look: pure, the three fastest
         List<Integer> picked = pickedRows(t, pure);

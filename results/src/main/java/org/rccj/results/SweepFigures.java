@@ -103,8 +103,10 @@ final class SweepFigures {
         }
         String barNote = warnNote(anyWarned);
         String xTitle = barPanelKey == null ? "protocol, hybrid code and varied values" : "hybrid code and varied values";
-        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction: " + experiment + barNote, xTitle,
-                perTxnAxis(t), bars, panelOf, stages, us, true));
+        OutsideStages.Extended ext = OutsideStages.ofTable(t, stages, us);
+        String yTitle = ext.stages().size() > stages.size() ? Figures.BAR_IS_LATENCY_AXIS : perTxnAxis(t);
+        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction: " + experiment + barNote + ext.note(), xTitle,
+                yTitle, bars, panelOf, ext.stages(), ext.values(), true, Figures.passiveAck(runsIn(dir))));
         if (hasColumnsFor(t, stages, "_p99_us")) {
             // a panel per protocol (else the panel key) whenever there are more points than a chart shows well
             String p99Key = t.rows().size() > MAX_SERIES ? (panelKey != null ? panelKey : panelKey(t, labelKeys, varying)) : null;
