@@ -102,7 +102,7 @@ final class EnumerateCommand implements Command {
                 } catch (ConfigException e) {
                     throw new ConfigException("enumerate: hybrid code " + hc.code() + ": " + e.getMessage());
                 }
-                String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", hc.code()) + (repeat > 1 ? ",seed=" + c.seed() : "");
+                String name = Seeds.dirName(out, pointName(hc.code(), width), c.seed(), r == 0, repeat, c);
                 runs.add(new Batch.Point(name, c, out.resolve(name)));
             }
             pointsByCode.put(hc.code(), runs);
@@ -129,8 +129,13 @@ final class EnumerateCommand implements Command {
         }
 
         // hybrid.csv: every code of this experiment with a finished result in DIR (other shards' too)
+        // (every seed of a code found in DIR, once: adding repeats reuses the runs there, and the table counts them all)
         List<RunMetrics> finished = new ArrayList<>();
-        for (Batch.Point p : everything) if (Batch.finished(p)) finished.add(RunMetrics.read(p.dir()));
+        for (Map.Entry<Integer, List<Batch.Point>> e : pointsByCode.entrySet()) {
+            List<RunMetrics> ours = new ArrayList<>();
+            for (Batch.Point p : e.getValue()) if (Batch.finished(p)) ours.add(RunMetrics.read(p.dir()));
+            finished.addAll(ours.isEmpty() ? ours : Seeds.all(out, pointName(e.getKey(), width), e.getValue().get(0).config(), ours));
+        }
         List<CodeResult> table = HybridTable.byCode(finished);
         Path csv = out.resolve(HybridTable.FILE_NAME);
         ResultTable.write(csv, HybridTable.csv(table));
@@ -147,6 +152,11 @@ final class EnumerateCommand implements Command {
         ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + table.size() + " codes)"
                 + (guidedRun != null ? ", " + BatchOptions.display(ctx, out.resolve(GUIDED_CSV)) : ""));
         return Batch.exitCode("enumerate", ctx, done);
+    }
+
+    /** A code's directory name without the seed: {@code hybrid=05} (zero-padded to the widest code). */
+    static String pointName(int code, int width) {
+        return "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", code);
     }
 
     /** The measured side of a guided search, for its report. */

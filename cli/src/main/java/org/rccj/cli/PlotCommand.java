@@ -178,16 +178,18 @@ final class PlotCommand implements Command {
                         : name.matches("hybrid=0*" + java.util.regex.Pattern.quote(key) + "(,seed=-?[0-9]+)?");
                 if (!mine) continue;
                 try {
-                    runs.add(RunMetrics.read(c));
+                    RunMetrics m = RunMetrics.read(c);
+                    // one run per seed: a seed's run under both names (NAME and NAME,seed=S) counts once, as the table counts it
+                    if (runs.stream().noneMatch(x -> x.seed() == m.seed())) runs.add(m);
                 } catch (IOException e) {
                     throw new ConfigException("plot: " + c + ": cannot read " + SummaryJson.FILE_NAME + ": "
                             + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
                 }
             }
             String where = "plot: " + csv + " does not match the results beside it: " + keyColumn + " " + key + ": ";
-            String fix = "; rerun the command that made it (finished points are reused) to rewrite the table";
+            String fix = "; rerun the command that made it: it reuses every finished run and rewrites the table from all the runs in the directory";
             if (runs.size() != (int) t.number(r, "runs")) {
-                throw new ConfigException(where + (int) t.number(r, "runs") + " runs in the table, " + runs.size() + " result directories" + fix);
+                throw new ConfigException(where + (int) t.number(r, "runs") + " runs in the table, " + runs.size() + " seeds in result directories" + fix);
             }
             double sum = 0;
             for (RunMetrics m : runs) sum += m.throughputTps();

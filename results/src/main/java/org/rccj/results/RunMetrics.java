@@ -133,6 +133,13 @@ public record RunMetrics(
         return MAPPER.valueToTree(c.toMap()).toString();
     }
 
+    /** {@link #configTextWithout} of a config not yet run (compares with a result's). */
+    public static String configTextWithout(Config c, String... keys) {
+        ObjectNode o = MAPPER.valueToTree(c.toMap());
+        for (String k : keys) o.remove(k);
+        return o.toString();
+    }
+
     /**
      * The config as canonical JSON text with some top-level keys removed (e.g. {@code hybrid} and
      * {@code seed}: the experiment an enumeration's runs share).
