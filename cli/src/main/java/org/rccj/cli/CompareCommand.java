@@ -50,7 +50,7 @@ final class CompareCommand implements Command {
         String firstArg = null;
         for (int i = 0; i < dirs.size(); i++) {
             String arg = dirs.get(i);
-            Path dir = ctx.resolve(arg);
+            Path dir = Seeds.hybridAlias(ctx.resolve(arg)); // hybrid=0 names hybrid=00 and back
             Kind k = classify(arg, dir);
             if (kind == null) {
                 kind = k;

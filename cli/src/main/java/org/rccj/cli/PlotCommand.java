@@ -202,17 +202,41 @@ final class PlotCommand implements Command {
     }
 
     private static Input classify(Context ctx, String arg) throws IOException {
-        Path dir = ctx.resolve(arg);
+        Path dir = Seeds.hybridAlias(ctx.resolve(arg)); // hybrid=0 names hybrid=00 and back
         if (!Files.exists(dir)) throw new ConfigException("plot: " + arg + ": no such directory");
         if (!Files.isDirectory(dir)) throw new ConfigException("plot: " + arg + ": not a directory (give result directories)");
         if (Files.isRegularFile(dir.resolve(HybridTable.FILE_NAME))) return new Input(dir, arg, Kind.HYBRID, List.of());
         if (Files.isRegularFile(dir.resolve(SweepCommand.CSV))) return new Input(dir, arg, Kind.SWEEP, List.of());
         if (RunMetrics.isResultDir(dir)) return new Input(dir, arg, Kind.RUNS, List.of(dir));
-        List<Path> children = MergeCommand.resultDirs(dir);
+        // a directory of run directories: only the user's own, and never a directory every user writes in (/tmp)
+        if (sharedByAll(dir)) {
+            throw new ConfigException("plot: " + arg + " is a directory every user writes in and holds no results itself; give the result"
+                    + " directories in it (runs, sweeps or enumerations), e.g. rcc plot " + dir.resolve("RUN"));
+        }
+        List<Path> children = new ArrayList<>();
+        for (Path c : MergeCommand.resultDirs(dir)) if (ownedByMe(c)) children.add(c);
         if (children.isEmpty()) {
             throw new ConfigException("plot: " + arg + " has no results (no " + SummaryJson.FILE_NAME + ", " + SweepCommand.CSV + " or "
-                    + HybridTable.FILE_NAME + ", nor run directories inside)");
+                    + HybridTable.FILE_NAME + ", nor run directories of yours inside)");
         }
         return new Input(dir, arg, Kind.RUNS, children);
+    }
+
+    /** Whether every user may write in {@code dir} (as in /tmp): its run directories would be anyone's. */
+    private static boolean sharedByAll(Path dir) {
+        try {
+            return Files.getPosixFilePermissions(dir).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code p} belongs to the user running rcc (true where owners are unknown). */
+    private static boolean ownedByMe(Path p) {
+        try {
+            return Files.getOwner(p).getName().equals(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return true;
+        }
     }
 }

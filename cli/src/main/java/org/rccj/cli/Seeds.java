@@ -69,4 +69,29 @@ final class Seeds {
         out2.sort(Comparator.comparingLong(RunMetrics::seed));
         return out2;
     }
+
+    /**
+     * A code's directory as a user may spell it: codes print unpadded ({@code 0}, {@code 5}) while directories are
+     * zero-padded ({@code hybrid=00}, {@code hybrid=05}), so {@code hybrid=0} names {@code hybrid=00} (and back,
+     * seed suffix kept). {@code dir} itself when it exists, is no code's directory, or no single sibling matches.
+     */
+    static Path hybridAlias(Path dir) {
+        if (Files.exists(dir) || dir.getFileName() == null || dir.getParent() == null) return dir;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("hybrid=([0-9]+)((?:,seed=-?[0-9]+)?)").matcher(dir.getFileName().toString());
+        if (!m.matches() || m.group(1).length() > 9) return dir;
+        int code = Integer.parseInt(m.group(1));
+        Path found = null;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.getParent(), "hybrid=*")) {
+            for (Path p : ds) {
+                java.util.regex.Matcher o = java.util.regex.Pattern.compile("hybrid=0*([0-9]+)((?:,seed=-?[0-9]+)?)").matcher(p.getFileName().toString());
+                if (o.matches() && o.group(1).length() <= 9 && Integer.parseInt(o.group(1)) == code && o.group(2).equals(m.group(2))) {
+                    if (found != null) return dir;
+                    found = p;
+                }
+            }
+        } catch (IOException e) {
+            return dir;
+        }
+        return found == null ? dir : found;
+    }
 }
