@@ -75,7 +75,7 @@ public final class OutsideStages {
             }
         }
         String note = over == 0 ? "" : String.format(Locale.ROOT,
-                " [%d bar(s): stages > mean latency by <= %.2f us, '%s' = 0]", over, most, DERIVED);
+                " [%d bars: stages > latency by <= %.2f us]", over, most);
         return new Extended(names, out, note);
     }
 
