@@ -145,6 +145,15 @@ public final class ChartStyle {
         chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
     }
 
+    /** The width a chart needs for its title on one line (XChart clips a wider one at both edges). */
+    static int titleWidth(String title) {
+        BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        int w = g.getFontMetrics(TITLE).stringWidth(title == null ? "" : title) + 2 * 12 + 100;
+        g.dispose();
+        return w;
+    }
+
     /** The width a legend below the plot needs for {@code names} in one row (XChart clips a wider one at the right edge). */
     static int legendWidth(List<String> names) {
         BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);

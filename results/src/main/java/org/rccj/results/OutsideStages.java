@@ -75,7 +75,7 @@ public final class OutsideStages {
             }
         }
         String note = over == 0 ? "" : String.format(Locale.ROOT,
-                " [%d bars: stages > latency by <= %.2f us]", over, most);
+                " [stages > latency by <= %.2f us on %d of %d bars]", most, over, values.length);
         return new Extended(names, out, note);
     }
 

@@ -93,7 +93,13 @@ public final class Plots {
         if (kept.isEmpty()) throw new IllegalArgumentException("no stage took any time");
         int perBar = stacked ? 1 : kept.size();
         int width = Math.max(800, Math.min(2000, 260 + Math.max(36, 14 * perBar) * bars.size()));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(560).title(title)
+        width = Math.max(width, Math.min(2000, ChartStyle.titleWidth(title)));
+        int longest = 0;
+        for (String b : bars) longest = Math.max(longest, b.length());
+        // upright labels take height from the plot: give it back (about 7 px a character beyond what 560 px leaves)
+        boolean upright = bars.size() * (7 * longest + 12) > width - 220; // as ChartStyle.rotateLabels decides
+        int height = upright ? Math.min(900, 560 + Math.max(0, 7 * longest - 140)) : 560;
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setStacked(stacked);

@@ -296,7 +296,10 @@ final class SweepFigures {
      */
     private static String pointLabel(CsvTable t, int r, List<String> keys, List<String> varying, String panelKey, boolean warned) {
         List<String> parts = new ArrayList<>();
-        for (String k : List.of("protocol", "hybrid")) if (keys.contains(k) && !k.equals(panelKey)) parts.add(categoryLabel(k, t.get(r, k)));
+        for (String k : List.of("protocol", "hybrid")) {
+            // a mode all points share is said once (the title, the panel), not on every bar; unless nothing else varies
+            if (keys.contains(k) && !k.equals(panelKey) && (varying.contains(k) || varying.isEmpty())) parts.add(categoryLabel(k, t.get(r, k)));
+        }
         for (String k : keys) if (!isMode(k) && varying.contains(k) && !k.equals(panelKey)) parts.add(shortKey(k) + "=" + t.get(r, k));
         return (parts.isEmpty() ? Integer.toString(r + 1) : String.join(" ", parts)) + (warned ? WARN_MARK : "");
     }

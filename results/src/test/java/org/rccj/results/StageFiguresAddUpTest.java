@@ -119,7 +119,7 @@ class StageFiguresAddUpTest {
         assertEquals(10.0, totals.get(1), 0.01);
         assertEquals(12.0, totals.get(2), 0.01);
         assertEquals(5.5, totals.get(3), 0.01, "stages over the latency: drawn whole, outside segment 0");
-        assertTrue(f.title().contains("1 bars: stages > latency by <= 0.50 us"), f.title());
+        assertTrue(f.title().contains("[stages > latency by <= 0.50 us on 1 of 4 bars]"), f.title());
         assertTrue(f.legend().isEmpty() || f.legend().contains(OutsideStages.DERIVED), f.legend().toString());
         assertTrue(p.series().containsKey(OutsideStages.DERIVED), p.series().keySet().toString());
     }
