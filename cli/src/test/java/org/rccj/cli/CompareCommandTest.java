@@ -48,6 +48,29 @@ class CompareCommandTest {
     }
 
     @Test
+    void compareRepeatsTheWarningsOfItsInputs() throws Exception {
+        fake("run", "--out", "rpc");
+        fake("run", "--set", "hybrid=35", "--out", "best");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        Path summary = dir.resolve("best/summary.json");
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(summary.toFile());
+        tree.putArray("warnings").add("busy host: load average 18.02 before the run and 19.50 after, on 2 cores");
+        json.writeValue(summary.toFile(), tree);
+        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best").assertOk();
+        assertTrue(o.out().contains("warning: B: busy host: load average 18.02 before the run and 19.50 after, on 2 cores"), o.out());
+        assertTrue(o.out().lines().noneMatch(l -> l.startsWith("warning: A")), o.out());
+
+        fake("sweep", "--vary", "coroutines=1,2", "--out", "s1");
+        fake("sweep", "--vary", "coroutines=1,2", "--set", "hybrid=35", "--out", "s2");
+        Path csv = dir.resolve("s2/sweep.csv");
+        List<String> lines = new ArrayList<>(java.nio.file.Files.readAllLines(csv));
+        lines.set(1, lines.get(1) + "repeats disagree: the 3 seeds' throughput 95% CI is +-31% of the mean (bound 10%)");
+        java.nio.file.Files.write(csv, lines);
+        Cli.Outcome s = Cli.run(dir, "compare", "s1", "s2").assertOk();
+        assertTrue(s.out().contains("warning: B (1 of 2 points): repeats disagree: the 3 seeds' throughput 95% CI is +-31%"), s.out());
+    }
+
+    @Test
     void absolutePerTransactionDeltasPerStageAndATotalThatIsTheMeanLatency() throws Exception {
         fake("run", "--out", "rpc");
         fake("run", "--set", "hybrid=35", "--out", "best");

@@ -84,6 +84,11 @@ public final class ResultTable {
             }
             Set<String> warnings = new LinkedHashSet<>();
             for (RunMetrics m : r.runs()) warnings.addAll(m.warnings());
+            double[] tps = new double[r.runs().size()];
+            for (int i = 0; i < tps.length; i++) tps[i] = r.runs().get(i).throughputTps();
+            StudentT.Interval tpsCi = StudentT.interval95(tps);
+            String disagree = HostNoise.repeatsDisagree(r.runs(), tpsCi.mean(), tpsCi.halfWidth());
+            if (disagree != null) warnings.add(disagree);
             for (Column c : cols) {
                 double[] xs = new double[r.runs().size()];
                 for (int i = 0; i < xs.length; i++) xs[i] = c.value().applyAsDouble(r.runs().get(i));
