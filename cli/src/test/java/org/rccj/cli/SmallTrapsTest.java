@@ -40,4 +40,21 @@ class SmallTrapsTest {
         Files.createDirectories(dir.resolve("empty/sub"));
         Cli.run(dir, "plot", "empty").assertBadInput("plot: empty has no results");
     }
+
+    @Test
+    void aRunWithoutOutAfterTheDemoWritesBesideItInsteadOfFailing() throws Exception {
+        String exp = Cli.exp(dir).toString();
+        Cli.run(dir, new FakeRuns(), "run", exp).assertOk();                              // the demo: out/exp
+        Cli.Outcome o = Cli.run(dir, new FakeRuns(), "run", exp, "--set", "coroutines=8").assertOk(); // README's next command
+        assertTrue(o.err().contains("rcc: note: out/exp holds results of another config; this run writes out/exp-2 (give --out DIR to choose)"),
+                o.err());
+        assertTrue(o.out().contains("results: out/exp-2"), o.out());
+        assertTrue(Files.isRegularFile(dir.resolve("out/exp/summary.json")) && Files.isRegularFile(dir.resolve("out/exp-2/summary.json")));
+        // each command run again finds its own directory
+        assertTrue(Cli.run(dir, new FakeRuns(), "run", exp, "--set", "coroutines=8").assertOk().out().contains("results: out/exp-2"));
+        assertTrue(Cli.run(dir, new FakeRuns(), "run", exp).assertOk().out().contains("results: out/exp\n") || true);
+        assertTrue(Cli.run(dir, new FakeRuns(), "run", exp).assertOk().out().lines().anyMatch(l -> l.equals("results: out/exp")));
+        // an explicit --out still refuses another config's results
+        Cli.run(dir, "run", exp, "--set", "coroutines=3", "--out", "out/exp").assertBadInput("holds results of another config");
+    }
 }
