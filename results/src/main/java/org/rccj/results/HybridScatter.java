@@ -139,11 +139,12 @@ public final class HybridScatter {
         Plots.addWarnedMarkers(chart, finite.stream().filter(Point::warned).map(p -> new double[] {p.tps() / unit.divisor(), p.latencyUs()}).toList());
 
         double minX = Double.POSITIVE_INFINITY, maxX = Double.NEGATIVE_INFINITY, minY = Double.POSITIVE_INFINITY, maxY = Double.NEGATIVE_INFINITY;
-        for (Point p : finite) {
-            minX = Math.min(minX, p.tps() / unit.divisor());
-            maxX = Math.max(maxX, p.tps() / unit.divisor());
-            minY = Math.min(minY, p.latencyUs());
-            maxY = Math.max(maxY, p.latencyUs());
+        for (Point p : finite) { // the error bars inside the plot too
+            double dx = Double.isFinite(p.tpsCi()) ? p.tpsCi() : 0, dy = Double.isFinite(p.latencyCi()) ? p.latencyCi() : 0;
+            minX = Math.min(minX, (p.tps() - dx) / unit.divisor());
+            maxX = Math.max(maxX, (p.tps() + dx) / unit.divisor());
+            minY = Math.min(minY, p.latencyUs() - dy);
+            maxY = Math.max(maxY, p.latencyUs() + dy);
         }
         // fixed axis ranges with room around the points for their labels, so the layout measured below is the final one
         double padX = (maxX > minX ? maxX - minX : Math.max(1, maxX)) * 0.06, padY = (maxY > minY ? maxY - minY : Math.max(1, maxY)) * 0.08;
