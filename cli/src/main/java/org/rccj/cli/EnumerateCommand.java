@@ -142,7 +142,7 @@ final class EnumerateCommand implements Command {
         Provenance.write(out, made, args);
 
         Map<Integer, CodeResult> complete = new HashMap<>();
-        for (CodeResult c : table) if (c.runs().size() == repeat) complete.put(c.code(), c);
+        for (CodeResult c : table) if (c.runs().size() >= repeat) complete.put(c.code(), c);
         boolean all = complete.size() == codes.size();
         printRanking(ctx, what, table, stages, codes.size(), sweepCommand(cl));
         if (guidedRun != null) guidedRun.report(ctx, complete, all);

@@ -137,8 +137,9 @@ class EnumerateCommandTest {
         assertEquals("3", CsvTable.read(dir.resolve("d/hybrid.csv")).get(7, "runs"));
         Cli.run(dir, "plot", "d").assertOk();
         // back to one seed: nothing runs, and the table keeps counting every run in the directory, as plot does
-        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--out", "d").assertOk();
+        Cli.Outcome back = Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--out", "d").assertOk();
         assertEquals(64 + 128, runs.calls.get());
+        assertFalse(back.out().contains("partial:"), "every code has (more than) its seed: " + back.out());
         assertEquals("3", CsvTable.read(dir.resolve("d/hybrid.csv")).get(7, "runs"));
         Cli.run(dir, "plot", "d").assertOk();
 
