@@ -138,11 +138,27 @@ public final class ChartStyle {
      * the chart's left edge.
      */
     static void rotateLabels(CategoryChart chart, List<String> labels) {
+        chart.getStyler().setXAxisLabelRotation(crowded(labels, chart.getWidth()) ? 90 : 0);
+    }
+
+    /** Whether category labels do not fit side by side under a plot of a chart {@code width} wide (then they stand upright). */
+    private static boolean crowded(List<String> labels, int width) {
+        // about 7 px a character at the tick font, and a gap
+        return labels.size() * (7 * longest(labels) + 12) > width - 220;
+    }
+
+    private static int longest(List<String> labels) {
         int longest = 0;
         for (String b : labels) longest = Math.max(longest, b.length());
-        // about 7 px a character at the tick font, and a gap: do the labels fit side by side under the plot?
-        boolean crowded = labels.size() * (7 * longest + 12) > chart.getWidth() - 220;
-        chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
+        return longest;
+    }
+
+    /**
+     * A category chart's height: 560 px, plus what upright labels take from the plot (about 7 px a character beyond
+     * what 560 px leaves for them), at most 900.
+     */
+    static int heightFor(List<String> labels, int width) {
+        return crowded(labels, width) ? Math.min(900, 560 + Math.max(0, 7 * longest(labels) - 140)) : 560;
     }
 
     /** The width a chart needs for its title on one line (XChart clips a wider one at both edges). */

@@ -94,12 +94,7 @@ public final class Plots {
         int perBar = stacked ? 1 : kept.size();
         int width = Math.max(800, Math.min(2000, 260 + Math.max(36, 14 * perBar) * bars.size()));
         width = Math.max(width, Math.min(2000, ChartStyle.titleWidth(title)));
-        int longest = 0;
-        for (String b : bars) longest = Math.max(longest, b.length());
-        // upright labels take height from the plot: give it back (about 7 px a character beyond what 560 px leaves)
-        boolean upright = bars.size() * (7 * longest + 12) > width - 220; // as ChartStyle.rotateLabels decides
-        int height = upright ? Math.min(900, 560 + Math.max(0, 7 * longest - 140)) : 560;
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(bars, width)).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setStacked(stacked);
@@ -163,7 +158,8 @@ public final class Plots {
         if (categories.isEmpty() || series.isEmpty()) throw new IllegalArgumentException("no bars to plot");
         int width = Math.max(800, Math.min(1800, 260 + Math.max(60, 26 * series.size()) * categories.size()));
         if (series.size() <= 4) width = Math.max(width, legendWidth(series.stream().map(Bars::name).toList()));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(560).title(title)
+        width = Math.max(width, Math.min(1800, ChartStyle.titleWidth(title)));
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(categories, width)).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setOverlapped(false);

@@ -22,7 +22,7 @@ class SweepAsReviewerReadsTest {
     private static final int[] CODES = {28, 20, 24, 30, 12, 0, 6};
 
     /** sweep.csv of hybrid x coroutines, the keys in the order given; with repeats: _ci95 columns. */
-    private static String sweep(boolean hybridFirst, boolean repeats) {
+    static String sweep(boolean hybridFirst, boolean repeats) {
         StringBuilder sb = new StringBuilder("point," + (hybridFirst ? "hybrid,coroutines" : "coroutines,hybrid") + ",protocol,runs,throughput_tps"
                 + (repeats ? ",throughput_tps_ci95" : "") + ",latency_mean_us" + (repeats ? ",latency_mean_us_ci95" : "")
                 + ",READ_mean_us,READ_us_per_txn\n");
