@@ -12,6 +12,9 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.rccj.experiments.calibrate.Calibration;
 import org.rccj.experiments.calibrate.LogicCosts;
+import org.rccj.experiments.calibrate.Calibration;
+import org.rccj.experiments.calibrate.Verdicts;
+import org.rccj.experiments.calibrate.LogicCosts;
 import org.rccj.fabrics.sim.PrimitiveBench;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
@@ -94,9 +97,17 @@ final class CalibrateCommand implements Command {
         Calibration.Outcome r = new Calibration(f, base, threads, Math.max(10_000_000L, measureNs / 10), ctx.err()).run();
         o.println("calibration on " + fabric + ": each figure measured, and the simulator's with the fitted profile");
         o.printf(Locale.ROOT, "%-52s %12s %12s %8s %-9s %s%n", "figure", "measured", "sim", "sim/real", "unit", "fits");
+        int outside = 0;
         for (Calibration.Figure g : r.figures()) {
+            String flag = Verdicts.flag(g.measured(), g.sim());
+            if (!flag.isEmpty()) outside++;
+            String fits = g.note().isEmpty() ? g.parameter() : g.parameter() + " " + g.note();
             o.printf(Locale.ROOT, "%-52s %12.4g %12.4g %8.3f %-9s %s%n", g.name(), g.measured(), g.sim(), g.sim() / g.measured(), g.unit(),
-                    g.note().isEmpty() ? g.parameter() : g.parameter() + " " + g.note());
+                    flag.isEmpty() ? fits : fits + "  " + flag);
+        }
+        if (outside > 0) {
+            o.println(outside + " figure" + (outside == 1 ? "" : "s") + " OUTSIDE the tolerance of +-" + Math.round(100 * Verdicts.TOLERANCE)
+                    + "%: the simulator with this profile does not reproduce " + (outside == 1 ? "it" : "them"));
         }
         o.println("kept from " + base + " (not measurable here): " + String.join(", ", r.kept().keySet()));
         try {
@@ -106,6 +117,7 @@ final class CalibrateCommand implements Command {
         }
         CostProfile.load(out.toString());   // what was written loads as a profile
         o.println("profile: " + BatchOptions.display(ctx, out));
+        o.println(Verdicts.calibrate(fabric, r.figures()));
         return Exit.OK;
     }
 

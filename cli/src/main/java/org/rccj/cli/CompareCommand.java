@@ -54,7 +54,7 @@ final class CompareCommand implements Command {
         String firstArg = null;
         for (int i = 0; i < dirs.size(); i++) {
             String arg = dirs.get(i);
-            Path dir = ctx.resolve(arg);
+            Path dir = Seeds.hybridAlias(ctx.resolve(arg)); // hybrid=0 names hybrid=00 and back
             Kind k = classify(arg, dir);
             if (kind == null) {
                 kind = k;
@@ -127,6 +127,31 @@ final class CompareCommand implements Command {
         if (windows.size() > 1) out.add("warning: the measured windows differ (" + String.join(", ", w) + "): warm-up and noise differ with them");
         if (verified.size() > 1) out.add("warning: verification differs (" + String.join(", ", v) + "): recording the history costs time");
         if (fabrics.size() > 1) out.add("warning: the fabrics differ (" + String.join(", ", fb) + "): their times are not comparable");
+        out.addAll(inputWarnings(inputs));
+        return out;
+    }
+
+    /**
+     * The warnings the inputs' runs carry (their tables' {@code warnings} column: few commits, a busy host, uneven
+     * throughput, repeats that disagree, ...), each once per input with how many of its points have it.
+     */
+    static List<String> inputWarnings(List<Comparison.Input> inputs) {
+        List<String> out = new ArrayList<>();
+        for (Comparison.Input in : inputs) {
+            org.rccj.results.CsvTable t = in.table();
+            int col = t.column(ResultTable.WARNINGS);
+            if (col < 0) continue;
+            java.util.Map<String, Integer> count = new java.util.LinkedHashMap<>();
+            for (int r = 0; r < t.rows().size(); r++) {
+                String cell = t.rows().get(r).get(col);
+                if (cell == null || cell.isBlank()) continue;
+                count.merge(cell.strip(), 1, Integer::sum); // (a cell holds its point's distinct warnings, "; "-joined)
+            }
+            for (var e : count.entrySet()) {
+                out.add("warning: " + in.name() + (t.rows().size() > 1 ? " (" + e.getValue() + " of " + t.rows().size() + " points)" : "")
+                        + ": " + e.getKey());
+            }
+        }
         return out;
     }
 
@@ -173,7 +198,7 @@ final class CompareCommand implements Command {
                     CsvTable t = CsvTable.parse(ResultTable.csv(List.of(), List.of(new ResultTable.Row(List.of(), List.of(m)))), arg);
                     yield new Comparison.Input(name, arg + " (run: " + m.protocol() + " on " + m.workload() + ", "
                             + m.config().path("hybrid").asText(Integer.toString(m.code())) + ", " + m.fabric() + ", seed " + m.seed()
-                            + (m.warned() ? "; warnings: " + String.join("; ", m.warnings()) : "") + ")", t);
+                            + ")", t); // its warnings follow in the preamble
                 }
                 case SWEEP -> table(name, arg, dir.resolve(SweepCommand.CSV), "sweep");
                 case ENUMERATION -> table(name, arg, dir.resolve(HybridTable.FILE_NAME), "enumeration");

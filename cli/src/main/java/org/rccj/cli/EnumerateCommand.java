@@ -106,7 +106,7 @@ final class EnumerateCommand implements Command {
                 } catch (ConfigException e) {
                     throw new ConfigException("enumerate: hybrid code " + hc.code() + ": " + e.getMessage());
                 }
-                String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", hc.code()) + (repeat > 1 ? ",seed=" + c.seed() : "");
+                String name = Seeds.dirName(out, pointName(hc.code(), width), c.seed(), r == 0, repeat, c);
                 runs.add(new Batch.Point(name, c, out.resolve(name)));
             }
             pointsByCode.put(hc.code(), runs);
@@ -133,17 +133,22 @@ final class EnumerateCommand implements Command {
         }
 
         // hybrid.csv: every code of this experiment with a finished result in DIR (other shards' too)
+        // (every seed of a code found in DIR, once: adding repeats reuses the runs there, and the table counts them all)
         List<RunMetrics> finished = new ArrayList<>();
-        for (Batch.Point p : everything) if (Batch.finished(p)) finished.add(RunMetrics.read(p.dir()));
+        for (Map.Entry<Integer, List<Batch.Point>> e : pointsByCode.entrySet()) {
+            List<RunMetrics> ours = new ArrayList<>();
+            for (Batch.Point p : e.getValue()) if (Batch.finished(p)) ours.add(RunMetrics.read(p.dir()));
+            finished.addAll(ours.isEmpty() ? ours : Seeds.all(out, pointName(e.getKey(), width), e.getValue().get(0).config(), ours));
+        }
         List<CodeResult> table = HybridTable.byCode(finished);
         Path csv = out.resolve(HybridTable.FILE_NAME);
         ResultTable.write(csv, HybridTable.csv(table));
         Provenance.write(out, made, args);
 
         Map<Integer, CodeResult> complete = new HashMap<>();
-        for (CodeResult c : table) if (c.runs().size() == repeat) complete.put(c.code(), c);
+        for (CodeResult c : table) if (c.runs().size() >= repeat) complete.put(c.code(), c);
         boolean all = complete.size() == codes.size();
-        printRanking(ctx, what, table, stages, codes.size());
+        printRanking(ctx, what, table, stages, codes.size(), sweepCommand(cl));
         if (guidedRun != null) guidedRun.report(ctx, complete, all);
         else if (all) printReplay(ctx, stages, complete);
         else ctx.out().println("partial: " + table.size() + " of " + codes.size() + " codes have results in "
@@ -151,6 +156,27 @@ final class EnumerateCommand implements Command {
         ctx.out().println("results: " + BatchOptions.display(ctx, csv) + " (" + table.size() + " codes)"
                 + (guidedRun != null ? ", " + BatchOptions.display(ctx, out.resolve(GUIDED_CSV)) : ""));
         return Batch.exitCode("enumerate", ctx, done);
+    }
+
+    /**
+     * The start of the sweep command that measures some codes of this enumeration again: its config file and every
+     * {@code --set} as given (a code means other stages on another base config).
+     */
+    static String sweepCommand(CommandLine cl) {
+        StringBuilder sb = new StringBuilder("rcc sweep ").append(cl.getArgList().isEmpty() ? "CONFIG" : shellWord(cl.getArgList().get(0)));
+        String[] sets = cl.getOptionValues("set");
+        if (sets != null) for (String set : sets) sb.append(" --set ").append(shellWord(set));
+        return sb.toString();
+    }
+
+    /** {@code s} as one shell word: as is when it has only safe characters, else single-quoted. */
+    static String shellWord(String s) {
+        return s.matches("[A-Za-z0-9_.,=+:/@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** A code's directory name without the seed: {@code hybrid=05} (zero-padded to the widest code). */
+    static String pointName(int code, int width) {
+        return "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", code);
     }
 
     /** The measured side of a guided search, for its report. */
@@ -224,7 +250,7 @@ final class EnumerateCommand implements Command {
      * codes pay loopback atomics), the winner only when its 95% CI separates from the next code's (else the codes
      * tied within noise; with one seed, a note saying so) and the gain over the better pure code.
      */
-    static void printRanking(Context ctx, String what, List<CodeResult> table, List<Stage> stages, int totalCodes) {
+    static void printRanking(Context ctx, String what, List<CodeResult> table, List<Stage> stages, int totalCodes, String sweepCommand) {
         if (table.isEmpty()) {
             ctx.out().println("no finished results");
             return;
@@ -275,7 +301,7 @@ final class EnumerateCommand implements Command {
             List<String> top = new ArrayList<>();
             for (CodeResult c : ranked.subList(0, Math.min(5, ranked.size()))) top.add(Integer.toString(c.code()));
             ctx.out().println("one seed: the ranking does not show how large the noise is, so the best code may be tied with the next;"
-                    + " run with --repeat 3, or the top codes only: rcc sweep CONFIG --vary hybrid=" + String.join(",", top) + " --repeat 3");
+                    + " run with --repeat 3, or the top codes only: " + sweepCommand + " --vary hybrid=" + String.join(",", top) + " --repeat 3");
         } else if (verdict.winner()) {
             CodeResult next = ranked.size() > 1 ? ranked.get(1) : null;
             ctx.out().println("best: code " + best.code() + " (" + best.label() + ") " + figures

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -23,15 +22,6 @@ import org.rccj.experiments.Exit;
 
 /** {@code rcc list}: what can be put in a config. */
 final class ListCommand implements Command {
-    /** Fabrics announced but not yet on the class path, shown by {@code rcc list}. */
-    static final Map<String, String> PLANNED_FABRICS = plannedFabrics();
-
-    private static Map<String, String> plannedFabrics() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("rdma", "real RNICs through libibverbs");
-        return m;
-    }
-
     @Override
     public int run(List<String> args, Context ctx) throws java.io.IOException {
         if (args.size() == 1 && args.get(0).equals("examples")) return examples(ctx);
@@ -73,14 +63,10 @@ final class ListCommand implements Command {
         }
         out.println();
         out.println("fabrics:");
-        List<String> available = new ArrayList<>();
+        // only fabrics that exist (real RNICs are the ucx fabric's: UCX over verbs); nothing merely planned
         for (FabricFactory f : Registry.fabrics()) {
-            available.add(f.name());
             out.printf("  %-12s %s%n", f.name(), f.description());
             for (Param p : f.parameters()) out.print(Help.paramLine(p, "      "));
-        }
-        for (Map.Entry<String, String> e : PLANNED_FABRICS.entrySet()) {
-            if (!available.contains(e.getKey())) out.printf("  %-12s planned, not yet available: %s%n", e.getKey(), e.getValue());
         }
         out.println();
         out.println("transport (top-level keys; every fabric honours both values of local_access, sim, local and ucx both of passive_ack, tcp refuses passive_ack true; docs/decisions/ 2026-11-26/27):");

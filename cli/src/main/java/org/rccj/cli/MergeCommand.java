@@ -120,7 +120,7 @@ final class MergeCommand implements Command {
         Provenance.write(out, made, args);
         ctx.err().println("merge: " + runs.size() + " runs of " + table.size() + " codes from " + inputs.size() + " director"
                 + (inputs.size() == 1 ? "y" : "ies") + " (" + copied + " copied" + (duplicates > 0 ? ", " + duplicates + " duplicates skipped" : "") + ")");
-        EnumerateCommand.printRanking(ctx, any.protocol() + " on " + any.workload(), table, stages, total);
+        EnumerateCommand.printRanking(ctx, any.protocol() + " on " + any.workload(), table, stages, total, "rcc sweep CONFIG");
         if (table.size() == total) {
             Map<Integer, CodeResult> complete = new HashMap<>();
             for (CodeResult c : table) complete.put(c.code(), c);

@@ -182,16 +182,18 @@ final class PlotCommand implements Command {
                         : name.matches("hybrid=0*" + java.util.regex.Pattern.quote(key) + "(,seed=-?[0-9]+)?");
                 if (!mine) continue;
                 try {
-                    runs.add(RunMetrics.read(c));
+                    RunMetrics m = RunMetrics.read(c);
+                    // one run per seed: a seed's run under both names (NAME and NAME,seed=S) counts once, as the table counts it
+                    if (runs.stream().noneMatch(x -> x.seed() == m.seed())) runs.add(m);
                 } catch (IOException e) {
                     throw new ConfigException("plot: " + c + ": cannot read " + SummaryJson.FILE_NAME + ": "
                             + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
                 }
             }
             String where = "plot: " + csv + " does not match the results beside it: " + keyColumn + " " + key + ": ";
-            String fix = "; rerun the command that made it (finished points are reused) to rewrite the table";
+            String fix = "; rerun the command that made it: it reuses every finished run and rewrites the table from all the runs in the directory";
             if (runs.size() != (int) t.number(r, "runs")) {
-                throw new ConfigException(where + (int) t.number(r, "runs") + " runs in the table, " + runs.size() + " result directories" + fix);
+                throw new ConfigException(where + (int) t.number(r, "runs") + " runs in the table, " + runs.size() + " seeds in result directories" + fix);
             }
             double sum = 0;
             for (RunMetrics m : runs) sum += m.throughputTps();
@@ -204,17 +206,41 @@ final class PlotCommand implements Command {
     }
 
     private static Input classify(Context ctx, String arg) throws IOException {
-        Path dir = ctx.resolve(arg);
+        Path dir = Seeds.hybridAlias(ctx.resolve(arg)); // hybrid=0 names hybrid=00 and back
         if (!Files.exists(dir)) throw new ConfigException("plot: " + arg + ": no such directory");
         if (!Files.isDirectory(dir)) throw new ConfigException("plot: " + arg + ": not a directory (give result directories)");
         if (Files.isRegularFile(dir.resolve(HybridTable.FILE_NAME))) return new Input(dir, arg, Kind.HYBRID, List.of());
         if (Files.isRegularFile(dir.resolve(SweepCommand.CSV))) return new Input(dir, arg, Kind.SWEEP, List.of());
         if (RunMetrics.isResultDir(dir)) return new Input(dir, arg, Kind.RUNS, List.of(dir));
-        List<Path> children = MergeCommand.resultDirs(dir);
+        // a directory of run directories: only the user's own, and never a directory every user writes in (/tmp)
+        if (sharedByAll(dir)) {
+            throw new ConfigException("plot: " + arg + " is a directory every user writes in and holds no results itself; give the result"
+                    + " directories in it (runs, sweeps or enumerations), e.g. rcc plot " + dir.resolve("RUN"));
+        }
+        List<Path> children = new ArrayList<>();
+        for (Path c : MergeCommand.resultDirs(dir)) if (ownedByMe(c)) children.add(c);
         if (children.isEmpty()) {
             throw new ConfigException("plot: " + arg + " has no results (no " + SummaryJson.FILE_NAME + ", " + SweepCommand.CSV + " or "
-                    + HybridTable.FILE_NAME + ", nor run directories inside)");
+                    + HybridTable.FILE_NAME + ", nor run directories of yours inside)");
         }
         return new Input(dir, arg, Kind.RUNS, children);
+    }
+
+    /** Whether every user may write in {@code dir} (as in /tmp): its run directories would be anyone's. */
+    private static boolean sharedByAll(Path dir) {
+        try {
+            return Files.getPosixFilePermissions(dir).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code p} belongs to the user running rcc (true where owners are unknown). */
+    private static boolean ownedByMe(Path p) {
+        try {
+            return Files.getOwner(p).getName().equals(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return true;
+        }
     }
 }

@@ -44,11 +44,10 @@ final class RunCommand implements Command {
         Path file = ctx.resolve(positional.get(0));
         Config config = resolve(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
 
-        Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out")))
-                : ctx.resolve("out").resolve(Runs.safeDirName(config.name()));
+        Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
+        Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out"))) : defaultOut(ctx, config, made);
         String problem = ResultWriter.problemWith(out);
         if (problem != null) throw new ConfigException("--out: " + problem);
-        Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
         Provenance.check(made, out, cl.hasOption("force"));
         // every output path is checked before the run, so a long run never ends in "cannot write"
         OutputPaths.checkDir("--out", out);
@@ -89,6 +88,30 @@ final class RunCommand implements Command {
         Config c = ConfigResolver.resolve(BatchOptions.tree(file, sets, said::add));
         said.forEach(notes); // only for a config that resolved: bad input stays one line
         return c;
+    }
+
+    /**
+     * Where a run without {@code --out} writes: {@code out/NAME}, unless that holds results of another config (the
+     * demo's, and now the same config on tcp): then the first of {@code out/NAME-2}, {@code out/NAME-3}, ... that is free
+     * or holds this config's, with a note. So the README's commands run in order as written.
+     */
+    static Path defaultOut(Context ctx, Config config, Provenance.Made made) {
+        Path base = ctx.resolve("out").resolve(Runs.safeDirName(config.name()));
+        for (int i = 1; i < 100; i++) {
+            Path p = i == 1 ? base : base.resolveSibling(base.getFileName() + "-" + i);
+            try {
+                if (ResultWriter.problemWith(p) != null) continue;
+                Provenance.check(made, p, false);
+            } catch (ConfigException e) {
+                continue; // another config's results (or not ours to write): the next name
+            }
+            if (i > 1) {
+                ctx.err().println("rcc: note: " + display(ctx.cwd(), base) + " holds results of another config; this run writes "
+                        + display(ctx.cwd(), p) + " (give --out DIR to choose)");
+            }
+            return p;
+        }
+        return base; // 99 taken: the check below says why
     }
 
 

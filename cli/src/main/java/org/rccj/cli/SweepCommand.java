@@ -98,7 +98,7 @@ final class SweepCommand implements Command {
                     seeded.put("seed", first.seed() + r);
                     c = BatchOptions.resolve("sweep", seeded);
                 }
-                String dirName = repeat > 1 ? name + ",seed=" + c.seed() : name;
+                String dirName = Seeds.dirName(out, name, c.seed(), r == 0, repeat, c);
                 Batch.Point p = new Batch.Point(dirName, c, out.resolve(dirName));
                 runs.add(p);
                 all.add(p);
@@ -139,6 +139,8 @@ final class SweepCommand implements Command {
                 if (d.ok()) runs.add(d.metrics());
                 else if (failed == null) failed = (repeat > 1 ? p.name() + ": " : "") + d.failed();
             }
+            // every seed of the point found in DIR, once (adding repeats reuses what is there; the table counts it all)
+            if (failed == null) runs = Seeds.all(out, pointNames.get(i), c, runs);
             rows.add(failed == null ? new ResultTable.Row(keys, runs) : new ResultTable.Row(keys, List.of(), failed));
         }
         Path csv = out.resolve(CSV);

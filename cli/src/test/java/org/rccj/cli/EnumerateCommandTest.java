@@ -126,6 +126,47 @@ class EnumerateCommandTest {
     }
 
     @Test
+    void addingRepeatsReusesTheFirstSeedAndTheTableAgreesWithTheDirectories() throws Exception {
+        FakeRuns runs = new FakeRuns();
+        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--out", "d").assertOk();
+        assertEquals(64, runs.calls.get());
+        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--repeat", "3", "--out", "d").assertOk();
+        assertEquals(64 + 128, runs.calls.get(), "seed 1 is repeat 1: only seeds 2 and 3 run");
+        assertTrue(Files.exists(dir.resolve("d/hybrid=07/summary.json")), "seed 1 stays where it was");
+        assertFalse(Files.exists(dir.resolve("d/hybrid=07,seed=1")), "and is not run again under another name");
+        assertEquals("3", CsvTable.read(dir.resolve("d/hybrid.csv")).get(7, "runs"));
+        Cli.run(dir, "plot", "d").assertOk();
+        // back to one seed: nothing runs, and the table keeps counting every run in the directory, as plot does
+        Cli.Outcome back = Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--out", "d").assertOk();
+        assertEquals(64 + 128, runs.calls.get());
+        assertFalse(back.out().contains("partial:"), "every code has (more than) its seed: " + back.out());
+        assertEquals("3", CsvTable.read(dir.resolve("d/hybrid.csv")).get(7, "runs"));
+        Cli.run(dir, "plot", "d").assertOk();
+
+        // a directory left by an older version: seed 1 under both names; one run per seed, and plot agrees
+        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--repeat", "2", "--out", "old").assertOk();
+        copyDir(dir.resolve("old/hybrid=07,seed=1"), dir.resolve("old/hybrid=07"));
+        Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--repeat", "2", "--out", "old").assertOk();
+        assertEquals("2", CsvTable.read(dir.resolve("old/hybrid.csv")).get(7, "runs"));
+        Cli.run(dir, "plot", "old").assertOk();
+
+        // sweeps alike
+        int before = runs.calls.get();
+        Cli.run(dir, runs, "sweep", Cli.exp(dir).toString(), "--vary", "coroutines=1,2", "--out", "s").assertOk();
+        Cli.run(dir, runs, "sweep", Cli.exp(dir).toString(), "--vary", "coroutines=1,2", "--repeat", "2", "--out", "s").assertOk();
+        assertEquals(before + 4, runs.calls.get(), "2 points, then only their seed 2");
+        assertEquals("2", CsvTable.read(dir.resolve("s/sweep.csv")).get(1, "runs"));
+        Cli.run(dir, "plot", "s").assertOk();
+    }
+
+    private static void copyDir(Path from, Path to) throws Exception {
+        Files.createDirectories(to);
+        try (var files = Files.list(from)) {
+            for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+        }
+    }
+
+    @Test
     void repeatGivesOneRowPerCodeWithIntervals() throws Exception {
         FakeRuns runs = new FakeRuns();
         Cli.run(dir, runs, "enumerate", Cli.exp(dir).toString(), "--repeat", "2", "--out", "r").assertOk();

@@ -150,7 +150,7 @@ class ResultsNeverMixTest {
         Files.delete(dir.resolve("s/coroutines=1/summary.json"));
         Files.delete(dir.resolve("s/coroutines=1/stages.csv"));
         Files.delete(dir.resolve("s/coroutines=1/timeline.csv"));
-        Cli.run(dir, "plot", "s").assertBadInput("point coroutines=1: 1 runs in the table, 0 result directories");
+        Cli.run(dir, "plot", "s").assertBadInput("point coroutines=1: 1 runs in the table, 0 seeds in result directories");
         Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e").assertOk();
         Files.copy(dir.resolve("e/hybrid=35/summary.json"), dir.resolve("e/hybrid=00/summary.json"),   // 63 is as fast as 0 in FakeRuns
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);

@@ -37,6 +37,11 @@ public final class ChartStyle {
             Map.entry("RENEW", new Color(0x44AA99)), Map.entry("DISPATCH", new Color(0x999933)), Map.entry("FORWARD", new Color(0xAA4499)),
             Map.entry("EPOCH_SYNC", new Color(0x661100)), Map.entry(StageBreakdown.EXECUTE, new Color(0xBBBBBB)));
 
+    /** The time outside stages (pale, so the stages stand out): the derived segment and the usual parts. */
+    private static final Map<String, Color> OUTSIDE_COLOURS = Map.of(OutsideStages.DERIVED, new Color(0xD9C9A3),
+            "aborted attempts", new Color(0xE8A0A0), "between stages", new Color(0xD9C9A3), "backoff", new Color(0xA0C4E8));
+    private static final Color[] OUTSIDE_PALETTE = {new Color(0xC8E0A0), new Color(0xE0C8E8), new Color(0xF0D890), new Color(0xB0D8D0)};
+
     /** Hybrid modes and protocols (Okabe-Ito). */
     private static final Map<String, Color> NAMED_COLOURS = Map.ofEntries(
             Map.entry("all-rpc", new Color(0xD55E00)), Map.entry("all-onesided", new Color(0x0072B2)),
@@ -62,7 +67,13 @@ public final class ChartStyle {
     /** The colour of a stage (any other name: grey-blue). */
     public static Color stageColour(String stage) {
         int note = stage.indexOf(" ("); // a legend name with its note: "COMMIT (~0: passive ACK)"
-        return STAGE_COLOURS.getOrDefault(note < 0 ? stage : stage.substring(0, note), new Color(0x5577AA));
+        String name = note < 0 ? stage : stage.substring(0, note);
+        Color c = STAGE_COLOURS.get(name);
+        if (c != null) return c;
+        c = OUTSIDE_COLOURS.get(name);
+        if (c != null) return c;
+        // another part of the time outside stages (lower case, spaced) or an unknown stage
+        return name.equals(name.toUpperCase(Locale.ROOT)) ? new Color(0x5577AA) : OUTSIDE_PALETTE[Math.floorMod(name.hashCode(), OUTSIDE_PALETTE.length)];
     }
 
     /**
@@ -127,11 +138,36 @@ public final class ChartStyle {
      * the chart's left edge.
      */
     static void rotateLabels(CategoryChart chart, List<String> labels) {
+        chart.getStyler().setXAxisLabelRotation(crowded(labels, chart.getWidth()) ? 90 : 0);
+    }
+
+    /** Whether category labels do not fit side by side under a plot of a chart {@code width} wide (then they stand upright). */
+    private static boolean crowded(List<String> labels, int width) {
+        // about 7 px a character at the tick font, and a gap
+        return labels.size() * (7 * longest(labels) + 12) > width - 220;
+    }
+
+    private static int longest(List<String> labels) {
         int longest = 0;
         for (String b : labels) longest = Math.max(longest, b.length());
-        // about 7 px a character at the tick font, and a gap: do the labels fit side by side under the plot?
-        boolean crowded = labels.size() * (7 * longest + 12) > chart.getWidth() - 220;
-        chart.getStyler().setXAxisLabelRotation(crowded ? 90 : 0);
+        return longest;
+    }
+
+    /**
+     * A category chart's height: 560 px, plus what upright labels take from the plot (about 7 px a character beyond
+     * what 560 px leaves for them), at most 900.
+     */
+    static int heightFor(List<String> labels, int width) {
+        return crowded(labels, width) ? Math.min(900, 560 + Math.max(0, 7 * longest(labels) - 140)) : 560;
+    }
+
+    /** The width a chart needs for its title on one line (XChart clips a wider one at both edges). */
+    static int titleWidth(String title) {
+        BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        int w = g.getFontMetrics(TITLE).stringWidth(title == null ? "" : title) + 2 * 12 + 100;
+        g.dispose();
+        return w;
     }
 
     /** The width a legend below the plot needs for {@code names} in one row (XChart clips a wider one at the right edge). */

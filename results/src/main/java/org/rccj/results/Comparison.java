@@ -21,15 +21,36 @@ public final class Comparison {
 
     private Comparison() {}
 
-    /** The headline metrics first, then the stage latencies (means, then p99s), in the first table's order. */
+    /** The row of the time outside stages when the tables do not give its parts: latency_mean_us less the stages' us_per_txn. */
+    public static final String OUTSIDE = "outside_stages_us_per_txn";
+    /** The row that sums the stages' and the outside parts' us_per_txn: the mean latency. */
+    public static final String TOTAL = "total_us_per_txn";
+
+    /**
+     * The headline metrics first, then the stage latencies (means, then per committed txn, then p99s), in the first
+     * table's order; after the per-txn rows, the time outside stages ({@value #OUTSIDE}, unless the tables give
+     * {@code outside_<part>_us_per_txn} columns) and {@value #TOTAL}, so that the per-txn rows add up to the mean
+     * latency.
+     */
     static List<String> metrics(List<Input> inputs) {
         Set<String> out = new LinkedHashSet<>();
         for (Input in : inputs) {
             List<String> h = in.table().header();
             int runs = h.indexOf("runs");
-            for (int i = runs + 1; i < h.size(); i++) if (!h.get(i).endsWith("_ci95")) out.add(h.get(i));
+            for (int i = runs + 1; i < h.size(); i++) if (!h.get(i).endsWith("_ci95") && !h.get(i).equals(ResultTable.WARNINGS)) out.add(h.get(i));
         }
-        return new ArrayList<>(out);
+        List<String> list = new ArrayList<>(out);
+        int last = -1;
+        boolean parts = false;
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).endsWith("_us_per_txn")) last = i;
+            parts |= list.get(i).startsWith(OutsideStages.PREFIX) && list.get(i).endsWith(OutsideStages.SUFFIX);
+        }
+        if (last >= 0 && list.contains("latency_mean_us")) {
+            List<String> derived = parts ? List.of(TOTAL) : List.of(OUTSIDE, TOTAL);
+            list.addAll(last + 1, derived);
+        }
+        return list;
     }
 
     /**
@@ -95,6 +116,14 @@ public final class Comparison {
         sb.append("relative differences are to ").append(inputs.get(0).name())
           .append("; '±' is a 95% confidence half-width (Student t over seeds, --repeat);")
           .append(" '*': both intervals known and not overlapping\n");
+        List<String> shown = metrics(inputs);
+        if (only != null) shown.retainAll(only);
+        if (shown.contains(TOTAL)) {
+            sb.append("'X-").append(inputs.get(0).name()).append("' is the absolute difference; the _us_per_txn rows are each stage's time per")
+              .append(" committed transaction (aborted attempts included)").append(metrics(inputs).contains(OUTSIDE)
+                      ? ", " + OUTSIDE + " the rest of the mean latency (negative: the stages exceed it)" : ", outside_* the time outside stages")
+              .append(", and they add up to ").append(TOTAL).append(" = latency_mean_us\n");
+        }
         Table tb = table(inputs, only);
         List<String> header = tb.header();
         List<List<String>> rows = tb.rows();
@@ -143,14 +172,17 @@ public final class Comparison {
         header.add("metric");
         for (int i = 0; i < inputs.size(); i++) {
             header.add(inputs.get(i).name());
-            if (i > 0) header.add(inputs.get(i).name() + " vs " + inputs.get(0).name());
+            if (i > 0) {
+                header.add(inputs.get(i).name() + "-" + inputs.get(0).name());
+                header.add(inputs.get(i).name() + " vs " + inputs.get(0).name());
+            }
         }
         for (Map.Entry<String, int[]> p : points.entrySet()) {
             int[] at = p.getValue();
             for (String m : metrics) {
                 boolean any = false;
                 for (int i = 0; i < inputs.size(); i++) {
-                    double v = at[i] >= 0 ? inputs.get(i).table().number(at[i], m) : Double.NaN;
+                    double v = value(inputs.get(i), at[i], m);
                     any |= Double.isFinite(v) && (v != 0 || !isStage(m));
                 }
                 if (!any) continue; // a stage no input ran or that took no time anywhere (EXECUTE on sim)
@@ -161,7 +193,10 @@ public final class Comparison {
                 for (int i = 0; i < inputs.size(); i++) {
                     double v = value(inputs.get(i), at[i], m), ci = value(inputs.get(i), at[i], m + "_ci95");
                     row.add(at[i] < 0 ? "-" : format(m, v) + (Double.isFinite(ci) ? " ±" + format(m, ci) : ""));
-                    if (i > 0) row.add(relative(base, baseCi, v, ci));
+                    if (i > 0) {
+                        row.add(Double.isFinite(base) && Double.isFinite(v) ? delta(m, v - base) : "-");
+                        row.add(relative(base, baseCi, v, ci));
+                    }
                 }
                 rows.add(row);
             }
@@ -211,7 +246,19 @@ public final class Comparison {
     }
 
     private static boolean isStage(String metric) {
-        return (metric.endsWith("_mean_us") || metric.endsWith("_p99_us")) && !metric.startsWith("latency_");
+        return (metric.endsWith("_mean_us") || metric.endsWith("_p99_us") || metric.endsWith("_us_per_txn")) && !metric.startsWith("latency_")
+                && !metric.equals(TOTAL);
+    }
+
+    /** An absolute difference in the metric's unit, signed ("+1.90", "-12,345"). */
+    public static String delta(String metric, double d) {
+        if (d == 0) d = 0; // no "-0.00"
+        if (metric.equals("throughput_tps")) return String.format(Locale.ROOT, "%+,.0f", d);
+        if (metric.equals("abort_rate")) return String.format(Locale.ROOT, "%+.4f", d);
+        if (metric.endsWith("_us") || metric.endsWith("_us_per_txn")) {
+            return String.format(Locale.ROOT, Math.abs(d) >= 10 || d == 0 ? "%+,.2f" : "%+.3g", d);
+        }
+        return String.format(Locale.ROOT, "%+,.4g", d);
     }
 
     private static void line(StringBuilder sb, List<String> cells, int[] width, int leftAligned) {
@@ -226,7 +273,28 @@ public final class Comparison {
     }
 
     private static double value(Input in, int row, String column) {
-        return row < 0 ? Double.NaN : in.table().number(row, column);
+        if (row < 0) return Double.NaN;
+        CsvTable t = in.table();
+        if (column.equals(OUTSIDE) || column.equals(TOTAL)) {
+            double stages = 0, outside = 0;
+            boolean parts = false;
+            for (String h : t.header()) {
+                if (!h.endsWith("_us_per_txn")) continue;
+                double v = t.number(row, h);
+                if (!Double.isFinite(v)) continue;
+                if (h.startsWith(OutsideStages.PREFIX)) {
+                    outside += v;
+                    parts = true;
+                } else {
+                    stages += v;
+                }
+            }
+            double mean = t.number(row, "latency_mean_us");
+            if (!parts) outside = mean - stages;
+            return column.equals(OUTSIDE) ? outside : stages + outside;
+        }
+        if (column.endsWith("_ci95") && (column.startsWith(OUTSIDE) || column.startsWith(TOTAL))) return Double.NaN;
+        return t.number(row, column);
     }
 
     /** "+12.3%" (and "*" when both CIs are known and disjoint), "n/a" without a usable base. */

@@ -136,6 +136,8 @@ public final class Figures {
 
     /** The breakdown's y axis: time per committed transaction, as RCC Fig. 13 stacks it. */
     static final String PER_TXN_AXIS = "us per committed txn (mean x count / commits), stacked";
+    /** The stacked breakdown's y axis once the time outside stages is drawn: each bar is the mean latency. */
+    static final String BAR_IS_LATENCY_AXIS = "us per committed txn, stacked; bar = mean latency";
 
     /** The y axis for a table: per transaction, or (a table written before 2026-11-26) per call. */
     static String perTxnAxis(CsvTable t) {
@@ -182,6 +184,13 @@ public final class Figures {
             }
         }
         return out;
+    }
+
+    /** Whether there are runs and every one has {@code passive_ack} on (what a legend may then say of COMMIT). */
+    static boolean passiveAck(List<RunMetrics> runs) {
+        if (runs == null || runs.isEmpty()) return false;
+        for (RunMetrics m : runs) if (!m.config().path("passive_ack").asBoolean(false)) return false;
+        return true;
     }
 
     /** Whether any of {@code runs} (may be null) has warnings. */

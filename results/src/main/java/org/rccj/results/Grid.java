@@ -66,6 +66,9 @@ public record Grid(String title, List<Chart<?, ?>> panels, int columns, List<Gri
         try (OutputStream os = Files.newOutputStream(svg)) {
             doc.writeTo(os);
         }
+        List<String> names = new java.util.ArrayList<>();
+        for (LegendEntry e : legend) names.add(e.name());
+        SvgText.embed(svg, title, panels, names);
         return new Plots.Saved(png, svg);
     }
 

@@ -51,6 +51,7 @@ final class HybridFigures {
         Map<Integer, List<RunMetrics>> runsByCode = new TreeMap<>();
         for (RunMetrics m : runsIn(dir)) runsByCode.computeIfAbsent(m.code(), c -> new ArrayList<>()).add(m);
 
+        Leaders ranks = Leaders.of(t);
         List<HybridScatter.Point> points = new ArrayList<>();
         List<String> bars = new ArrayList<>();
         double[][] us = new double[t.rows().size()][stages.size()];
@@ -61,8 +62,9 @@ final class HybridFigures {
                     : r == pure.best() ? HybridScatter.Kind.BEST : HybridScatter.Kind.CODE;
             boolean warned = warned(runsByCode.get(code));
             anyWarned |= warned;
-            points.add(new HybridScatter.Point(code, t.get(r, "onesided"), t.number(r, "throughput_tps"), t.number(r, "latency_mean_us"), kind, warned));
-            bars.add(code + (warned ? WARN_MARK : ""));
+            points.add(new HybridScatter.Point(code, t.get(r, "onesided"), t.number(r, "throughput_tps"), t.number(r, "latency_mean_us"), kind, warned,
+                    t.number(r, "throughput_tps_ci95"), t.number(r, "latency_mean_us_ci95")));
+            bars.add(code + (warned ? WARN_MARK : "") + ranks.mark(r));
             for (int s = 0; s < stages.size(); s++) us[r][s] = perTxn(t, r, stages.get(s));
         }
         String note = warnNote(anyWarned);
@@ -76,8 +78,12 @@ final class HybridFigures {
             int first = r / MAX_BARS * MAX_BARS, last = Math.min(t.rows().size(), first + MAX_BARS) - 1;
             panelOf.add("codes " + t.get(first, "code") + "-" + t.get(last, "code"));
         }
-        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction of " + what + " by hybrid code" + note,
-                "hybrid code (" + bits + ")", perTxnAxis(t), bars, panelOf, stages, us, true));
+        OutsideStages.Extended ext = OutsideStages.ofTable(t, stages, us);
+        String yTitle = ext.stages().size() > stages.size() ? Figures.BAR_IS_LATENCY_AXIS : perTxnAxis(t);
+        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction of " + what + " by hybrid code" + note + ext.note()
+                        + ranks.note(),
+                "hybrid code (" + bits + ")", yTitle, bars, panelOf, ext.stages(), ext.values(), true,
+                Figures.passiveAck(runsIn(dir))));
 
         // the codes worth a closer look: pure, the three fastest
         List<Integer> picked = pickedRows(t, pure);
@@ -108,6 +114,45 @@ final class HybridFigures {
         Figure cdf = RunFigures.latencyCdf(prefix + CDF, "Latency CDF of " + what + ", first seed", cdfRuns);
         if (cdf != null) figs.add(cdf);
         return figs;
+    }
+
+    /**
+     * The codes at the top of a hybrid.csv by throughput, as the enumeration ranks them: with repeats the top code and
+     * every code whose 95% CI reaches the top code's lower bound (one: the winner; several: tied); with one seed the
+     * top code only, which may be tied with the next.
+     */
+    record Leaders(Set<Integer> rows, boolean repeats) {
+        static final String WINNER = " [winner]", TIED = " [tied]", TOP = " [top, 1 seed]";
+
+        static Leaders of(CsvTable t) {
+            int top = -1;
+            for (int r = 0; r < t.rows().size(); r++) {
+                if (top < 0 || finite(t.number(r, "throughput_tps")) > finite(t.number(top, "throughput_tps"))) top = r;
+            }
+            Set<Integer> rows = new java.util.TreeSet<>();
+            if (top < 0) return new Leaders(rows, false);
+            rows.add(top);
+            boolean repeats = t.column("throughput_tps_ci95") >= 0;
+            for (int r = 0; r < t.rows().size() && repeats; r++) repeats = Double.isFinite(t.number(r, "throughput_tps_ci95"));
+            if (repeats) {
+                double low = t.number(top, "throughput_tps") - t.number(top, "throughput_tps_ci95");
+                for (int r = 0; r < t.rows().size(); r++) {
+                    if (!(t.number(r, "throughput_tps") + t.number(r, "throughput_tps_ci95") < low)) rows.add(r);
+                }
+            }
+            return new Leaders(rows, repeats);
+        }
+
+        String mark(int r) {
+            if (!rows.contains(r)) return "";
+            return !repeats ? TOP : rows.size() == 1 ? WINNER : TIED;
+        }
+
+        String note() {
+            if (rows.isEmpty()) return "";
+            if (!repeats) return " [top, 1 seed: may tie with the next]";
+            return rows.size() == 1 ? " [winner: 95% CI clear of all others]" : " [tied: " + rows.size() + " codes' 95% CIs reach the top's]";
+        }
     }
 
     /** The pure codes and the best row of a hybrid.csv. */

@@ -41,11 +41,19 @@ public final class HybridScatter {
      * A hybrid code in the scatter: throughput (txns/s) and mean latency (us); {@code warned} when its
      * summary.json has warnings.
      */
-    public record Point(int code, String label, double tps, double latencyUs, Kind kind, boolean warned) {
+    public record Point(int code, String label, double tps, double latencyUs, Kind kind, boolean warned, double tpsCi, double latencyCi) {
         public Point(int code, String label, double tps, double latencyUs, Kind kind) {
             this(code, label, tps, latencyUs, kind, false);
         }
+
+        /** Without confidence intervals (one seed). */
+        public Point(int code, String label, double tps, double latencyUs, Kind kind, boolean warned) {
+            this(code, label, tps, latencyUs, kind, warned, Double.NaN, Double.NaN);
+        }
     }
+
+    /** Legend name of the error bars (shown when some point has repeats). */
+    public static final String CI = "95% CI over seeds (throughput and latency)";
 
     private HybridScatter() {}
 
@@ -127,14 +135,16 @@ public final class HybridScatter {
                 case BEST -> { s.setMarker(SeriesMarkers.TRIANGLE_UP); s.setMarkerColor(fixedColour("best hybrid")); }
             }
         }
+        addErrorBars(chart, finite, unit.divisor());
         Plots.addWarnedMarkers(chart, finite.stream().filter(Point::warned).map(p -> new double[] {p.tps() / unit.divisor(), p.latencyUs()}).toList());
 
         double minX = Double.POSITIVE_INFINITY, maxX = Double.NEGATIVE_INFINITY, minY = Double.POSITIVE_INFINITY, maxY = Double.NEGATIVE_INFINITY;
-        for (Point p : finite) {
-            minX = Math.min(minX, p.tps() / unit.divisor());
-            maxX = Math.max(maxX, p.tps() / unit.divisor());
-            minY = Math.min(minY, p.latencyUs());
-            maxY = Math.max(maxY, p.latencyUs());
+        for (Point p : finite) { // the error bars inside the plot too
+            double dx = Double.isFinite(p.tpsCi()) ? p.tpsCi() : 0, dy = Double.isFinite(p.latencyCi()) ? p.latencyCi() : 0;
+            minX = Math.min(minX, (p.tps() - dx) / unit.divisor());
+            maxX = Math.max(maxX, (p.tps() + dx) / unit.divisor());
+            minY = Math.min(minY, p.latencyUs() - dy);
+            maxY = Math.max(maxY, p.latencyUs() + dy);
         }
         // fixed axis ranges with room around the points for their labels, so the layout measured below is the final one
         double padX = (maxX > minX ? maxX - minX : Math.max(1, maxX)) * 0.06, padY = (maxY > minY ? maxY - minY : Math.max(1, maxY)) * 0.08;
@@ -144,6 +154,27 @@ public final class HybridScatter {
         chart.getStyler().setYAxisMax(maxY + padY);
         placeLabels(chart, finite, labels(finite), unit.divisor());
         return chart;
+    }
+
+    /** A cross of thin grey segments through each point with repeats: its throughput and latency 95% CIs (one legend entry). */
+    private static void addErrorBars(XYChart chart, List<Point> points, double divisor) {
+        boolean first = true;
+        for (Point p : points) {
+            if (!(Double.isFinite(p.tpsCi()) && p.tpsCi() > 0) && !(Double.isFinite(p.latencyCi()) && p.latencyCi() > 0)) continue;
+            double x = p.tps() / divisor, dx = Double.isFinite(p.tpsCi()) ? p.tpsCi() / divisor : 0;
+            double y = p.latencyUs(), dy = Double.isFinite(p.latencyCi()) ? p.latencyCi() : 0;
+            for (int axis = 0; axis < 2; axis++) {
+                List<Double> xs = axis == 0 ? List.of(x - dx, x + dx) : List.of(x, x);
+                List<Double> ys = axis == 0 ? List.of(y, y) : List.of(y - dy, y + dy);
+                XYSeries s = chart.addSeries(first ? CI : "ci " + p.code() + (axis == 0 ? " x" : " y"), xs, ys);
+                s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                s.setMarker(SeriesMarkers.NONE);
+                s.setLineColor(new Color(0x888888));
+                s.setLineStyle(new BasicStroke(1f));
+                s.setShowInLegend(first);
+                first = false;
+            }
+        }
     }
 
     private static String kindName(Point p, Point fastest) {

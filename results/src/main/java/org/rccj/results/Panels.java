@@ -26,10 +26,10 @@ final class Panels {
 
     /** Stage bars (stacked or grouped) in one chart, or a panel per distinct {@code panelOf} value. */
     static Figure stageFigure(String base, String title, String xTitle, String yTitle, List<String> bars, List<String> panelOf,
-                                      List<String> stages, double[][] values, boolean stacked) {
+                                      List<String> stages, double[][] values, boolean stacked, boolean passiveAck) {
         Set<String> panelNames = new LinkedHashSet<>(panelOf);
         if (bars.size() <= MAX_BARS || panelNames.size() < 2) {
-            return new Figure(base, Plots.stageBars(title, xTitle, yTitle, bars, stages, values, stacked));
+            return new Figure(base, Plots.stageBars(title, xTitle, yTitle, bars, stages, values, stacked, passiveAck));
         }
         List<Chart<?, ?>> charts = new ArrayList<>();
         double yMax = 0;
@@ -50,10 +50,10 @@ final class Panels {
             }
             double[][] arr = pv.toArray(double[][]::new);
             for (int s : Plots.keptStages(stages, arr)) used.add(stages.get(s));
-            charts.add(Plots.stageBars(panel, xTitle, yTitle, pb, stages, arr, stacked));
+            charts.add(Plots.stageBars(panel, xTitle, yTitle, pb, stages, arr, stacked, passiveAck));
         }
         List<Grid.LegendEntry> legend = new ArrayList<>();
-        for (String s : stages) if (used.contains(s)) legend.add(new Grid.LegendEntry(Plots.stageName(s, stages, values), ChartStyle.stageColour(s), true));
+        for (String s : stages) if (used.contains(s)) legend.add(new Grid.LegendEntry(Plots.stageName(s, stages, values, passiveAck), ChartStyle.stageColour(s), true));
         return grid(base, title, charts, yMax, legend);
     }
 

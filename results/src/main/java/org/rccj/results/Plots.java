@@ -73,7 +73,7 @@ public final class Plots {
 
     /** The chart of {@link #stageBreakdown}. */
     public static CategoryChart stageBreakdownChart(String title, String xTitle, List<String> bars, List<String> stages, double[][] us) {
-        return stageBars(title, xTitle, "stage latency, mean (us), stacked", bars, stages, us, true);
+        return stageBars(title, xTitle, "stage latency, mean (us), stacked", bars, stages, us, true, false);
     }
 
     /**
@@ -82,12 +82,19 @@ public final class Plots {
      */
     public static CategoryChart stageBars(String title, String xTitle, String yTitle, List<String> bars, List<String> stages,
                                           double[][] values, boolean stacked) {
+        return stageBars(title, xTitle, yTitle, bars, stages, values, stacked, false);
+    }
+
+    /** As {@link #stageBars(String, String, String, List, List, double[][], boolean)}; {@code passiveAck}: every run drawn has it. */
+    public static CategoryChart stageBars(String title, String xTitle, String yTitle, List<String> bars, List<String> stages,
+                                          double[][] values, boolean stacked, boolean passiveAck) {
         if (bars.isEmpty()) throw new IllegalArgumentException("no bars to plot");
         List<Integer> kept = keptStages(stages, values);
         if (kept.isEmpty()) throw new IllegalArgumentException("no stage took any time");
         int perBar = stacked ? 1 : kept.size();
         int width = Math.max(800, Math.min(2000, 260 + Math.max(36, 14 * perBar) * bars.size()));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(560).title(title)
+        width = Math.max(width, Math.min(2000, ChartStyle.titleWidth(title)));
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(bars, width)).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setStacked(stacked);
@@ -100,7 +107,7 @@ public final class Plots {
         for (int s : kept) {
             List<Double> ys = new ArrayList<>();
             for (double[] row : values) ys.add(Double.isFinite(row[s]) ? row[s] : 0.0);
-            CategorySeries series = chart.addSeries(stacked ? stageName(stages.get(s), stages, values) : stages.get(s), new ArrayList<>(bars), ys);
+            CategorySeries series = chart.addSeries(stacked ? stageName(stages.get(s), stages, values, passiveAck) : stages.get(s), new ArrayList<>(bars), ys);
             series.setFillColor(stageColour(stages.get(s)));
             series.setLineColor(stageColour(stages.get(s)));
         }
@@ -108,12 +115,13 @@ public final class Plots {
     }
 
     /**
-     * A stage's legend name: COMMIT says why when it took (next to) no time on some bars and time on others (an
-     * RPC COMMIT with passive ACK awaits no reply), so that a missing segment is not read as a missing figure.
+     * A stage's legend name: when every run drawn has {@code passive_ack} ({@code passiveAck}), COMMIT says why it
+     * took (next to) no time on some bars and time on others (an RPC COMMIT with passive ACK awaits no reply), so
+     * that a missing segment is not read as a missing figure; without passive ACK that would be untrue, so no note.
      */
-    public static String stageName(String stage, List<String> stages, double[][] values) {
+    public static String stageName(String stage, List<String> stages, double[][] values, boolean passiveAck) {
         int s = stages.indexOf(stage);
-        if (!stage.equals("COMMIT") || s < 0) return stage;
+        if (!passiveAck || !stage.equals("COMMIT") || s < 0) return stage;
         double max = 0, min = Double.POSITIVE_INFINITY;
         for (double[] row : values) {
             double v = Double.isFinite(row[s]) ? row[s] : 0;
@@ -150,7 +158,8 @@ public final class Plots {
         if (categories.isEmpty() || series.isEmpty()) throw new IllegalArgumentException("no bars to plot");
         int width = Math.max(800, Math.min(1800, 260 + Math.max(60, 26 * series.size()) * categories.size()));
         if (series.size() <= 4) width = Math.max(width, legendWidth(series.stream().map(Bars::name).toList()));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(560).title(title)
+        width = Math.max(width, Math.min(1800, ChartStyle.titleWidth(title)));
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(categories, width)).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setOverlapped(false);
@@ -285,7 +294,7 @@ public final class Plots {
 
     /**
      * Writes {@code dir/BASE.png} and {@code dir/BASE.svg}. XChart draws text as outlines, so the SVG holds
-     * the text as shapes (exact, not selectable).
+     * the text as shapes (exact, not selectable) and, for readers and tests, as {@link SvgText} metadata.
      */
     public static Saved save(Chart<?, ?> chart, Path dir, String base) throws IOException {
         Files.createDirectories(dir);
@@ -293,6 +302,7 @@ public final class Plots {
         Path svg = dir.resolve(base + ".svg");
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
         VectorGraphicsEncoder.saveVectorGraphic(chart, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+        SvgText.embed(svg, chart.getTitle(), List.of(chart), null);
         return new Saved(png, svg);
     }
 }

@@ -18,7 +18,8 @@ import java.util.function.ToDoubleFunction;
  * aggregated: one per seed), then the metrics: {@code throughput_tps}, {@code latency_mean_us},
  * {@code latency_p50_us}, {@code latency_p90_us}, {@code latency_p95_us}, {@code latency_p99_us}, {@code abort_rate}, one
  * {@code <STAGE>_mean_us} per stage (summary.json's stage means per call; {@code EXECUTE} last), one
- * {@code <STAGE>_us_per_txn} per stage (what it adds to a committed transaction: mean x count / commits), then one
+ * {@code <STAGE>_us_per_txn} per stage (what it adds to a committed transaction: mean x count / commits), one
+ * {@code outside_<part>_us_per_txn} per part of summary.json's {@code outside_stages} (only when the runs have it), then one
  * {@code <STAGE>_p99_us} per stage (the stages' 99th percentiles, same order). A metric is the
  * mean over the row's runs; when any row has several runs, each metric is followed by
  * {@code <metric>_ci95}, the half-width of its 95% confidence interval (Student t; empty for a single run).
@@ -83,6 +84,11 @@ public final class ResultTable {
             }
             Set<String> warnings = new LinkedHashSet<>();
             for (RunMetrics m : r.runs()) warnings.addAll(m.warnings());
+            double[] tps = new double[r.runs().size()];
+            for (int i = 0; i < tps.length; i++) tps[i] = r.runs().get(i).throughputTps();
+            StudentT.Interval tpsCi = StudentT.interval95(tps);
+            String disagree = HostNoise.repeatsDisagree(r.runs(), tpsCi.mean(), tpsCi.halfWidth());
+            if (disagree != null) warnings.add(disagree);
             for (Column c : cols) {
                 double[] xs = new double[r.runs().size()];
                 for (int i = 0; i < xs.length; i++) xs[i] = c.value().applyAsDouble(r.runs().get(i));
@@ -154,6 +160,12 @@ public final class ResultTable {
                 RunMetrics.StageFigures f = m.stages().get(stage);
                 return f == null ? Double.NaN : f.perCommitUs(m.commits());
             }, Decimals.US));
+        }
+        Set<String> parts = new LinkedHashSet<>(); // summary.json's outside_stages.parts, when the runs have them
+        for (Row r : rows) for (RunMetrics m : r.runs()) parts.addAll(m.outsideParts().keySet());
+        for (String part : parts) {
+            cols.add(new Column(OutsideStages.PREFIX + part + OutsideStages.SUFFIX,
+                    m -> m.outsideParts().getOrDefault(part, Double.NaN), Decimals.US));
         }
         for (String stage : stageNames(rows)) {
             cols.add(new Column(stage + "_p99_us", m -> {

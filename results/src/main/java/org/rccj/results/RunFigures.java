@@ -2,7 +2,7 @@ package org.rccj.results;
 
 import static org.rccj.results.Figures.BREAKDOWN;
 import static org.rccj.results.Figures.CDF;
-import static org.rccj.results.Figures.PER_TXN_AXIS;
+import static org.rccj.results.Figures.BAR_IS_LATENCY_AXIS;
 import static org.rccj.results.Figures.STAGE_P99;
 import static org.rccj.results.Figures.TIMELINE;
 import static org.rccj.results.Figures.WARN_MARK;
@@ -72,8 +72,9 @@ final class RunFigures {
         List<String> panelOf = new ArrayList<>();
         for (RunMetrics m : runs) panelOf.add(m.protocol());
         List<Figure> figs = new ArrayList<>();
-        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction" + on + note, "protocol and hybrid code",
-                PER_TXN_AXIS, labels, panelOf, stages, us, true));
+        OutsideStages.Extended bars = OutsideStages.ofRuns(runs, stages, us);
+        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction" + on + note + bars.note(), "protocol and hybrid code",
+                BAR_IS_LATENCY_AXIS, labels, panelOf, bars.stages(), bars.values(), true, Figures.passiveAck(runs)));
         Figure p99Figure = Panels.stageP99Figure(prefix + STAGE_P99, "Stage latency, 99th percentile" + on + note, labels, panelOf, stages, p99);
         if (p99Figure != null) figs.add(p99Figure);
         Figure timeline = timeline(runs, labels, prefix, on);

@@ -41,7 +41,20 @@ public record RunMetrics(
         Map<String, StageFigures> stages,
         boolean verificationChecked,
         boolean verificationPassed,
-        List<String> warnings) {
+        List<String> warnings,
+        Map<String, Double> outsideParts) {
+
+    /**
+     * Without summary.json's {@code outside_stages} (results written before it existed): the time outside stages
+     * is then derived, see {@link #outsideStages()}.
+     */
+    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
+                      JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
+                      double latencyP95Us, double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
+                      boolean verificationPassed, List<String> warnings) {
+        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
+                latencyP90Us, latencyP95Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, warnings, Map.of());
+    }
 
     /** Without a p95 (NaN) and warnings (synthetic figures). */
     public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
@@ -98,12 +111,18 @@ public record RunMetrics(
         for (JsonNode inv : v.path("invariants")) passed &= inv.asBoolean(false);
         List<String> warnings = new ArrayList<>();
         for (JsonNode w : s.path("warnings")) warnings.add(w.asText());
+        Map<String, Double> outside = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("outside_stages").path("parts").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            outside.put(e.getKey(), e.getValue().isNumber() ? e.getValue().asDouble() : Double.NaN);
+        }
         return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
                 need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
                 Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
                 number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"),
                 optionalNumber(lat, "p95"), number(lat, "p99"),
-                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings));
+                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings),
+                Collections.unmodifiableMap(outside));
     }
 
     /** The config as canonical JSON text: what "the same experiment" means when resuming and merging. */
@@ -114,6 +133,13 @@ public record RunMetrics(
         return MAPPER.valueToTree(c.toMap()).toString();
     }
 
+    /** {@link #configTextWithout} of a config not yet run (compares with a result's). */
+    public static String configTextWithout(Config c, String... keys) {
+        ObjectNode o = MAPPER.valueToTree(c.toMap());
+        for (String k : keys) o.remove(k);
+        return o.toString();
+    }
+
     /**
      * The config as canonical JSON text with some top-level keys removed (e.g. {@code hybrid} and
      * {@code seed}: the experiment an enumeration's runs share).
@@ -122,6 +148,19 @@ public record RunMetrics(
         ObjectNode o = config.deepCopy();
         for (String k : keys) o.remove(k);
         return o.toString();
+    }
+
+    /**
+     * The time of a committed transaction outside its stages, us, as segments named for the legend: summary.json's
+     * {@code outside_stages.parts} (key with underscores as spaces) when it has them, else one segment
+     * {@value OutsideStages#DERIVED} = the mean latency less the stages' time per committed transaction.
+     * The stages' time per txn plus these segments is the mean latency (derived: unless the stages exceed it, when
+     * the segment is 0 and {@link OutsideStages#excessUs} says by how much).
+     */
+    public Map<String, Double> outsideStages() {
+        double stagesUs = 0;
+        for (StageFigures f : stages.values()) stagesUs += f.perCommitUs(commits);
+        return OutsideStages.segments(outsideParts, latencyMeanUs, stagesUs);
     }
 
     /** True when summary.json lists warnings (few commits, a window shorter than the latency, ...). */

@@ -124,7 +124,9 @@ public final class SummaryJson {
             sim.put("cpu_s", Decimals.round(r.cpuS, 3));
             m.put("sim", sim);
         }
-        m.put("environment", Environment.describe());
+        Map<String, Object> env = Environment.describe();
+        if (r.hostLoad != null) env.put("host_load", HostNoise.describe(r.hostLoad));
+        m.put("environment", env);
         return m;
     }
 

@@ -78,15 +78,38 @@ final class SweepFigures {
         Plots.RateUnit unit = Plots.RateUnit.of(maxTps(t));
         boolean ci = t.column("throughput_tps_ci95") >= 0;
         String ciNote = ci ? " (mean, 95% CI)" : "";
-        String note = anyWarned && numericX ? " [x: " + Plots.WARNED + "]" : warnNote(anyWarned);
         List<Figure> figs = new ArrayList<>();
-        figs.add(metricFigure(t, prefix + SWEEP_THROUGHPUT, "Throughput vs " + x + ": " + experiment + ciNote + note, x,
-                "throughput (" + unit.label() + ")", "throughput_tps", unit.divisor(), categories, panelKey, seriesKeys, experiment, warned));
-        figs.add(metricFigure(t, prefix + SWEEP_LATENCY, "Latency vs " + x + ": " + experiment + ciNote + note, x,
-                "latency, mean (us)", "latency_mean_us", 1, categories, panelKey, seriesKeys, experiment, warned));
-        if (t.column("latency_p99_us") >= 0) {
-            figs.add(metricFigure(t, prefix + SWEEP_P99, "99th-percentile latency vs " + x + ": " + experiment + ciNote + note, x,
-                    "latency, p99 (us)", "latency_p99_us", 1, categories, panelKey, seriesKeys, experiment, warned));
+        // a category (hybrid code, else protocol) varied with a number of few values (coroutines=1,8): the categories
+        // as grouped bars, the number as the bars of each group (a panel per other varied key), as a reviewer reads it
+        String cat = varying.contains("hybrid") ? "hybrid" : varying.contains("protocol") ? "protocol" : null;
+        // (lines when the number has more values than that and the categories fit a chart as lines: a trend to read)
+        int nx = distinct(t, x).size();
+        if (cat != null && numericX && (nx <= 3 || (distinct(t, cat).size() > MAX_SERIES && nx <= MAX_SERIES))) {
+            String other = null;
+            for (String k : varying) if (!k.equals(cat) && !k.equals(x)) { other = k; break; }
+            String how = " [bars: " + (cat.equals("hybrid") ? "hybrid code" : cat) + " on the axis, a bar per " + shortKey(x) + " value"
+                    + (other == null ? "" : ", a panel per " + shortKey(other)) + "]";
+            String wnote = warnNote(anyWarned);
+            List<String> cats = new ArrayList<>(distinct(t, cat));
+            String catTitle = cat.equals("hybrid") ? "hybrid code (one-sided stages)" : cat;
+            figs.add(groupedFigure(t, prefix + SWEEP_THROUGHPUT, "Throughput: " + experiment + ciNote + wnote + how, cat, catTitle, cats, x, other,
+                    "throughput (" + unit.label() + ")", "throughput_tps", unit.divisor(), warned));
+            figs.add(groupedFigure(t, prefix + SWEEP_LATENCY, "Latency: " + experiment + ciNote + wnote + how, cat, catTitle, cats, x, other,
+                    "latency, mean (us)", "latency_mean_us", 1, warned));
+            if (t.column("latency_p99_us") >= 0) {
+                figs.add(groupedFigure(t, prefix + SWEEP_P99, "99th-percentile latency: " + experiment + ciNote + wnote + how, cat, catTitle, cats,
+                        x, other, "latency, p99 (us)", "latency_p99_us", 1, warned));
+            }
+        } else {
+            String note = anyWarned && numericX ? " [x: " + Plots.WARNED + "]" : warnNote(anyWarned);
+            figs.add(metricFigure(t, prefix + SWEEP_THROUGHPUT, "Throughput vs " + x + ": " + experiment + ciNote + note, x,
+                    "throughput (" + unit.label() + ")", "throughput_tps", unit.divisor(), categories, panelKey, seriesKeys, experiment, warned));
+            figs.add(metricFigure(t, prefix + SWEEP_LATENCY, "Latency vs " + x + ": " + experiment + ciNote + note, x,
+                    "latency, mean (us)", "latency_mean_us", 1, categories, panelKey, seriesKeys, experiment, warned));
+            if (t.column("latency_p99_us") >= 0) {
+                figs.add(metricFigure(t, prefix + SWEEP_P99, "99th-percentile latency vs " + x + ": " + experiment + ciNote + note, x,
+                        "latency, p99 (us)", "latency_p99_us", 1, categories, panelKey, seriesKeys, experiment, warned));
+            }
         }
 
         List<String> stages = stageColumns(t);
@@ -103,8 +126,10 @@ final class SweepFigures {
         }
         String barNote = warnNote(anyWarned);
         String xTitle = barPanelKey == null ? "protocol, hybrid code and varied values" : "hybrid code and varied values";
-        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction: " + experiment + barNote, xTitle,
-                perTxnAxis(t), bars, panelOf, stages, us, true));
+        OutsideStages.Extended ext = OutsideStages.ofTable(t, stages, us);
+        String yTitle = ext.stages().size() > stages.size() ? Figures.BAR_IS_LATENCY_AXIS : perTxnAxis(t);
+        figs.add(Panels.stageFigure(prefix + BREAKDOWN, "Stage time per committed transaction: " + experiment + barNote + ext.note(), xTitle,
+                yTitle, bars, panelOf, ext.stages(), ext.values(), true, Figures.passiveAck(runsIn(dir))));
         if (hasColumnsFor(t, stages, "_p99_us")) {
             // a panel per protocol (else the panel key) whenever there are more points than a chart shows well
             String p99Key = t.rows().size() > MAX_SERIES ? (panelKey != null ? panelKey : panelKey(t, labelKeys, varying)) : null;
@@ -191,6 +216,56 @@ final class SweepFigures {
         return Panels.grid(base, title, charts, yMax, legend);
     }
 
+    /**
+     * Grouped bars: {@code cats} (values of {@code cat}) on the axis, one bar per value of the number {@code num} in
+     * each group (95% CI with repeats), a panel per value of {@code panelKey} (may be null); panels share the y range.
+     */
+    private static Figure groupedFigure(CsvTable t, String base, String title, String cat, String catTitle, List<String> cats, String num,
+                                        String panelKey, String yTitle, String column, double divisor, boolean[] warned) {
+        boolean ci = t.column(column + "_ci95") >= 0;
+        List<String> nums = new ArrayList<>(distinct(t, num));
+        nums.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
+        List<String> seriesNames = new ArrayList<>();
+        for (String n : nums) seriesNames.add(shortKey(num) + "=" + n);
+        Map<String, Color> colours = ChartStyle.seriesColours(seriesNames);
+        List<String> panels = new ArrayList<>(panelKey == null ? List.of("") : distinct(t, panelKey));
+        List<Chart<?, ?>> charts = new ArrayList<>();
+        double yMax = 0;
+        for (String panel : panels) {
+            List<String> labels = new ArrayList<>();
+            for (String c : cats) labels.add(categoryLabel(cat, c));
+            List<Plots.Bars> bars = new ArrayList<>();
+            for (int i = 0; i < nums.size(); i++) {
+                List<Double> vs = new ArrayList<>(), es = new ArrayList<>();
+                for (int k = 0; k < cats.size(); k++) {
+                    double v = Double.NaN, err = Double.NaN;
+                    for (int r = 0; r < t.rows().size(); r++) {
+                        if (!t.get(r, cat).equals(cats.get(k)) || !t.get(r, num).equals(nums.get(i))) continue;
+                        if (panelKey != null && !t.get(r, panelKey).equals(panel)) continue;
+                        v = t.number(r, column) / divisor;
+                        err = finite(t.number(r, column + "_ci95")) / divisor;
+                        if (warned[r] && !labels.get(k).endsWith(WARN_MARK)) labels.set(k, labels.get(k) + WARN_MARK);
+                    }
+                    vs.add(v);
+                    es.add(err);
+                    yMax = Math.max(yMax, finite(v) + finite(err));
+                }
+                bars.add(new Plots.Bars(seriesNames.get(i), vs, ci ? es : null));
+            }
+            String chartTitle = panelKey == null ? title : panelName(t, firstRow(t, panelKey, panel), panelKey);
+            charts.add(Plots.groupedBarsChart(chartTitle, catTitle, yTitle, labels, bars, colours));
+        }
+        if (panelKey == null) return new Figure(base, charts.get(0));
+        List<Grid.LegendEntry> legend = new ArrayList<>();
+        for (String s : seriesNames) legend.add(new Grid.LegendEntry(s, colours.get(s), true));
+        return Panels.grid(base, title, charts, yMax, legend);
+    }
+
+    private static int firstRow(CsvTable t, String key, String value) {
+        for (int r = 0; r < t.rows().size(); r++) if (t.get(r, key).equals(value)) return r;
+        return 0;
+    }
+
     /** A category's tick label: a numeric hybrid code with its one-sided stages ("6 (READ+LOG)", "0 (all-rpc)"). */
     static String categoryLabel(String key, String value) {
         if (!key.equals("hybrid") || !value.matches("[0-9]+")) return value;
@@ -221,7 +296,10 @@ final class SweepFigures {
      */
     private static String pointLabel(CsvTable t, int r, List<String> keys, List<String> varying, String panelKey, boolean warned) {
         List<String> parts = new ArrayList<>();
-        for (String k : List.of("protocol", "hybrid")) if (keys.contains(k) && !k.equals(panelKey)) parts.add(t.get(r, k));
+        for (String k : List.of("protocol", "hybrid")) {
+            // a mode all points share is said once (the title, the panel), not on every bar; unless nothing else varies
+            if (keys.contains(k) && !k.equals(panelKey) && (varying.contains(k) || varying.isEmpty())) parts.add(categoryLabel(k, t.get(r, k)));
+        }
         for (String k : keys) if (!isMode(k) && varying.contains(k) && !k.equals(panelKey)) parts.add(shortKey(k) + "=" + t.get(r, k));
         return (parts.isEmpty() ? Integer.toString(r + 1) : String.join(" ", parts)) + (warned ? WARN_MARK : "");
     }

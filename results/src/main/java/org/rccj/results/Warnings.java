@@ -42,6 +42,7 @@ public final class Warnings {
             out.add("oversubscribed: " + (c.nodes() * c.threads()) + " worker threads (" + c.nodes() + " nodes x " + c.threads() + " threads) on "
                     + cores + " cores: workers time-share cores, so " + c.fabric() + "-fabric wall-clock figures understate the protocol");
         }
+        out.addAll(HostNoise.warnings(r));
         if (!r.freeLogic.isEmpty()) {
             out.add("profile " + c.fabricSetting("profile") + " has no logic_ns." + c.workloadName().toLowerCase(Locale.ROOT) + ".TYPE for "
                     + String.join(", ", r.freeLogic) + ": that logic costs no simulated CPU; measure it (./rcc jmh-logic, docs/calibration.md) "

@@ -154,6 +154,10 @@ class FigureTextTest {
         for (CsvTable t : List.of(FiguresTest.sweep(List.of(), false), FiguresTest.sweep(List.of(1, 4), true), FiguresTest.sweep(List.of(1, 2, 4, 8), false))) {
             for (Figures.Figure f : Figures.sweepTable(t, "coroutines", "")) assertTextFits(f);
         }
+        // hybrid codes x coroutines: grouped bars of codes named by their stages
+        for (Figures.Figure f : Figures.sweepTable(CsvTable.parse(SweepAsReviewerReadsTest.sweep(true, true), "sweep.csv"), "sundial-sweep", "")) {
+            assertTextFits(f);
+        }
     }
 
     @Test

@@ -14,8 +14,12 @@ import org.rccj.framework.stats.TxnTypeStats;
 final class SampleResults {
     private SampleResults() {}
 
-    static Config config(String fabric, boolean verify) {
+    static Config config(String fabric, boolean verify) { return config(fabric, verify, null); }
+
+    /** As {@link #config(String, boolean)} with {@code duration_ms} (null: the default). */
+    static Config config(String fabric, boolean verify, Double durationMs) {
         Map<String, Object> tree = new LinkedHashMap<>();
+        if (durationMs != null) tree.put("duration_ms", durationMs);
         tree.put("name", "sample");
         tree.put("fabric", fabric);
         tree.put("protocol", "fakeproto");

@@ -52,10 +52,71 @@ class WarningsTest {
     @Test
     void oversubscribedLocalRunsOnly() {
         RunResult local = SampleResults.sample("local");   // 3 nodes x 2 threads = 6 workers
+        local.config = SampleResults.config("local", true, 1000.0);
         assertEquals(List.of(), Warnings.of(local, 6));
         List<String> w = Warnings.of(local, 4);
         assertEquals(1, w.size(), w.toString());
         assertTrue(w.get(0).startsWith("oversubscribed: 6 worker threads"), w.get(0));
         assertEquals(List.of(), Warnings.of(SampleResults.sample("sim"), 1), "sim runs in virtual time: cores do not matter");
+    }
+
+    /** A local run of 1 s on a host of {@code cores} cores with the given load. */
+    private static RunResult localRun(double durationMs, org.rccj.framework.run.HostLoad h) {
+        RunResult r = SampleResults.sample("local");
+        r.config = SampleResults.config("local", true, durationMs);
+        r.hostLoad = h;
+        return r;
+    }
+
+    @Test
+    void wallClockNoiseIsRecordedAndFlagged() throws Exception {
+        // quiet host (load 0.5 on 16 cores for 6 threads), steady timeline, 1 s window: nothing to say
+        RunResult quiet = localRun(1000, new org.rccj.framework.run.HostLoad(0.5, 6.2, 0.001, 40, 16));
+        assertEquals(List.of(), HostNoise.warnings(quiet));
+        // a busy host: load 18 before, on 2 cores, and 6 worker threads
+        RunResult busy = localRun(1000, new org.rccj.framework.run.HostLoad(18.02, 19.5, 0.05, 9000, 2));
+        List<String> w = HostNoise.warnings(busy);
+        assertTrue(w.stream().anyMatch(x -> x.startsWith("busy host: load average 18.02 before the run and 19.50 after, on 2 cores, and the run"
+                + " needs 6 for its worker threads")), w.toString());
+        assertTrue(w.stream().anyMatch(x -> x.startsWith("the hypervisor stole 5.0% of the host's CPU time")), w.toString());
+        // uneven throughput within the window: 240, 80, 250, 250 commits per interval
+        RunResult uneven = localRun(1000, new org.rccj.framework.run.HostLoad(0.5, 0.5, 0, 0, 16));
+        uneven.timeline = new long[] {240, 80, 250, 250};
+        assertTrue(HostNoise.warnings(uneven).stream().anyMatch(x -> x.startsWith("throughput varies by 41% (coefficient of variation of the 4"
+                + " timeline intervals, bound 15%)")), HostNoise.warnings(uneven).toString());
+        // a 50 ms wall-clock window says it is too short; sim's virtual window never does
+        assertTrue(HostNoise.warnings(localRun(50, null)).get(0).startsWith("measured window 50 ms on a wall-clock fabric: too short for a stable"
+                + " figure"), HostNoise.warnings(localRun(50, null)).toString());
+        assertEquals(List.of(), HostNoise.warnings(SampleResults.sample("sim")));
+
+        // summary.json records the load in environment (and sim's has none)
+        com.fasterxml.jackson.databind.JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(SummaryJson.toJson(busy));
+        com.fasterxml.jackson.databind.JsonNode hl = s.path("environment").path("host_load");
+        assertEquals(18.02, hl.path("load_avg_1m_before").asDouble(), 1e-9);
+        assertEquals(19.5, hl.path("load_avg_1m_after").asDouble(), 1e-9);
+        assertEquals(0.05, hl.path("steal_share").asDouble(), 1e-9);
+        assertEquals(9000, hl.path("involuntary_context_switches").asLong());
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().readTree(SummaryJson.toJson(SampleResults.sample("sim")))
+                .path("environment").path("host_load").isMissingNode());
+    }
+
+    @Test
+    void repeatsThatDisagreeBeyondTheirIntervalAreFlaggedOnWallClockFabrics() {
+        List<RunMetrics> local = List.of(metrics("local", 39_500), metrics("local", 78_000), metrics("local", 60_000));
+        double[] t = {39_500, 78_000, 60_000};
+        StudentT.Interval iv = StudentT.interval95(t);
+        String w = HostNoise.repeatsDisagree(local, iv.mean(), iv.halfWidth());
+        assertTrue(w != null && w.startsWith("repeats disagree: the 3 seeds' throughput 95% CI is +-"), w);
+        assertEquals(null, HostNoise.repeatsDisagree(List.of(metrics("sim", 39_500), metrics("sim", 78_000)), 58_750, 244_000),
+                "sim: seeds differ by design, not by host noise");
+        assertEquals(null, HostNoise.repeatsDisagree(List.of(metrics("local", 100), metrics("local", 101)), 100.5, 6.35));
+        // the table says it in the point's warnings
+        String csv = ResultTable.csv(List.of("coroutines"), List.of(new ResultTable.Row(List.of("1"), local)));
+        assertTrue(csv.contains("repeats disagree"), csv);
+    }
+
+    private static RunMetrics metrics(String fabric, double tps) {
+        return new RunMetrics(java.nio.file.Path.of("x"), "x", "occ", "smallbank", fabric, 1, 0, List.of(), null, 1000, tps, 10, 9, 12, 20,
+                0.01, java.util.Map.of(), false, false);
     }
 }

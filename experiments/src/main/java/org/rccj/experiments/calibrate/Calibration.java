@@ -268,6 +268,12 @@ public final class Calibration {
         return new Outcome(text(p, figures, kept), figures, kept, format(p));
     }
 
+    /** A transaction type's logic figure: a negative measurement is written as 0 and says why. */
+    static Figure logicFigure(String kase, String key, double logicNs) {
+        return new Figure("logic of " + kase + " per transaction", logicNs, Math.max(0, Math.round(logicNs)), "ns", key,
+                logicNs < 0 ? "(negative: below this measurement's resolution, logic and replay differ by less than their noise; written as 0)" : "");
+    }
+
     /**
      * The framework's and the workloads' CPU costs on this core, timed (not fitted): {@code cpu.local_op_ns} from a
      * local 8-byte CAS and READ on the fabric's own memory, {@code logic_ns.*} per transaction type and
@@ -291,7 +297,7 @@ public final class Calibration {
             LogicCosts.Case c = LogicCosts.measure(kase, cpuWindowNs);
             String key = CostProfile.LOGIC_PREFIX + kase.replace('/', '.').toLowerCase(Locale.ROOT);
             p.put(key, (double) Math.max(0, Math.round(c.logicNs())));
-            out.add(new Figure("logic of " + kase + " per transaction", c.logicNs(), Math.max(0, Math.round(c.logicNs())), "ns", key));
+            out.add(logicFigure(kase, key, c.logicNs()));
             measuredHow.put(key, String.format(Locale.ROOT, "measured: CPU ns of the type's pick and logic with its fetch rounds less the same "
                     + "%.1f accesses replayed without logic (LogicHarness), median %.1f of %d windows (%.1f to %.1f)%s", c.accessesPerTxn(), c.logicNs(),
                     LogicCosts.WINDOWS, c.logicMinNs(), c.logicMaxNs(), c.logicNs() < 0

@@ -15,9 +15,54 @@ import org.rccj.results.RunMetrics;
 
 /** The comparison itself on made-up figures: winners per point and per stage, their agreement, the mean error. */
 class ValidationTest {
-    private static RunMetrics m(double tput, double readUs, double lockUs) {
-        return new RunMetrics(Path.of("x"), "x", "occ", "smallbank", "f", 1, 0, List.of(), null, 1000, tput, 10, 9, 12, 20, 0.01,
-                Map.of("READ", new RunMetrics.StageFigures(1000, readUs), "LOCK", new RunMetrics.StageFigures(500, lockUs)), false, false);
+    private static RunMetrics m(double tput, double readUs, double lockUs) { return m(tput, readUs, lockUs, List.of(), 1); }
+
+    /** A run whose code binds {@code onesided} one-sided; EXECUTE (no hybrid bit) takes {@code executeUs}. */
+    private static RunMetrics m(double tput, double readUs, double lockUs, List<String> onesided, double executeUs) {
+        Map<String, RunMetrics.StageFigures> st = new java.util.LinkedHashMap<>();
+        st.put("READ", new RunMetrics.StageFigures(1000, readUs));
+        st.put("LOCK", new RunMetrics.StageFigures(500, lockUs));
+        st.put("EXECUTE", new RunMetrics.StageFigures(1000, executeUs));
+        return new RunMetrics(Path.of("x"), "x", "occ", "smallbank", "f", 1, 0, onesided, null, 1000, tput, 10, 9, 12, 20, 0.01,
+                st, false, false);
+    }
+
+    private static final List<String> BOTH = List.of("READ", "LOCK");
+
+    private static String printed(Validation v) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        v.print(new PrintStream(b, true, StandardCharsets.UTF_8));
+        return b.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void stagesNoCodeChangesAreNotRankedAndTheOutputEndsWithAVerdict() {
+        // EXECUTE differs between the codes (noise) but no hybrid bit binds it: it has no winner
+        Validation v = new Validation(List.of(
+                new Validation.Pair("a-rpc", "A", "all-rpc", 1, m(100, 5, 2, List.of(), 1.0), m(90, 5, 2, List.of(), 2.0)),
+                new Validation.Pair("a-one", "A", "all-onesided", 1, m(200, 3, 1, BOTH, 2.0), m(180, 3, 1, BOTH, 1.0)),
+                new Validation.Pair("a-read", "A", "READ", 1, m(150, 3, 2, List.of("READ"), 1.5), m(140, 3, 2, List.of("READ"), 1.5))));
+        Validation.Winner w = v.winners().get(0);
+        assertFalse(w.stages().containsKey("EXECUTE"), "EXECUTE is no code's to win: " + w.stages().keySet());
+        assertTrue(w.stages().containsKey("READ") && w.stages().containsKey("LOCK"));
+        assertEquals(3, v.orderedAlike()[1], "three codes: three pairs");
+        assertEquals(3, v.orderedAlike()[0], "all ordered alike");
+        String out = printed(v);
+        String last = out.strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(last.startsWith("verdict: trust the sim's ranking of codes here: yes, because the winning code agrees in 1 of 1 points,"
+                + " 3 of 3 code pairs are ordered alike"), last);
+
+        // the sim picks RPC where the real runs pick one-sided: no, and why
+        Validation bad = new Validation(List.of(
+                new Validation.Pair("a-rpc", "A", "all-rpc", 1, m(100, 5, 2, List.of(), 1), m(300, 5, 2, List.of(), 1)),
+                new Validation.Pair("a-one", "A", "all-onesided", 1, m(200, 3, 1, BOTH, 1), m(100, 3, 1, BOTH, 1))));
+        String badLast = printed(bad).strip().lines().reduce((a, b) -> b).orElseThrow();
+        assertTrue(badLast.startsWith("verdict: trust the sim's ranking of codes here: no, because the winning code agrees in 0 of 1 points"), badLast);
+        assertTrue(badLast.contains("its absolute throughputs are off by 125% on average"), badLast);
+
+        // one code per point: nothing to rank
+        Validation none = new Validation(List.of(new Validation.Pair("a", "A", "all-rpc", 1, m(100, 5, 2), m(100, 5, 2))));
+        assertTrue(printed(none).contains("verdict: trust the sim's ranking of codes here: cannot say, because no point ran two or more"), printed(none));
     }
 
     @Test
@@ -25,10 +70,10 @@ class ValidationTest {
         Validation v = new Validation(List.of(
                 // point A: real says one-sided wins (200 > 100), sim says RPC (150 > 100)
                 new Validation.Pair("a-rpc", "A", "all-rpc", 1, m(100, 5, 2), m(150, 4, 2)),
-                new Validation.Pair("a-one", "A", "all-onesided", 1, m(200, 3, 6), m(100, 5, 1)),
+                new Validation.Pair("a-one", "A", "all-onesided", 1, m(200, 3, 6, BOTH, 1), m(100, 5, 1, BOTH, 1)),
                 // point B: both say RPC
                 new Validation.Pair("b-rpc", "B", "all-rpc", 1, m(300, 1, 1), m(300, 1, 1)),
-                new Validation.Pair("b-one", "B", "all-onesided", 1, m(100, 2, 2), m(200, 2, 2))));
+                new Validation.Pair("b-one", "B", "all-onesided", 1, m(100, 2, 2, BOTH, 1), m(200, 2, 2, BOTH, 1))));
         List<Validation.Winner> w = v.winners();
         assertEquals(2, w.size());
         assertEquals("all-onesided", w.get(0).real());

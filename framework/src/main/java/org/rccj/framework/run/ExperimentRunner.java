@@ -87,6 +87,7 @@ public final class ExperimentRunner {
                     : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
             say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
                     (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
+            HostLoad.Sample hostBefore = ff.virtualTime() ? null : HostLoad.sample(); // wall-clock runs: how busy the host was
             long wallRun = System.nanoTime();
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             long cpuRun = mx.getCurrentThreadCpuTime();
@@ -101,6 +102,7 @@ public final class ExperimentRunner {
                 hooks.stopped();
             }
             double wallS = (System.nanoTime() - wallRun) / 1e9;
+            HostLoad hostLoad = hostBefore == null ? null : HostLoad.between(hostBefore, HostLoad.sample());
             double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
@@ -117,6 +119,7 @@ public final class ExperimentRunner {
             r.measuredS = duration / 1e9;
             r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
             r.wallS = wallS;
+            r.hostLoad = hostLoad;
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);

@@ -42,6 +42,8 @@ public final class RunResult implements java.io.Serializable {
     public Verification verification = Verification.notChecked();
     /** Transaction types whose logic the run's profile gives no CPU cost for ({@code logic_ns.*}; sim only). */
     public List<String> freeLogic = List.of();
+    /** How busy the host was around a wall-clock run (null on sim: virtual time does not see the host). */
+    public transient HostLoad hostLoad;
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;

@@ -1,0 +1,115 @@
+package org.rccj.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The time of a committed transaction outside its stages, as stage figures draw it so that each bar adds up to the
+ * mean latency: summary.json's {@code outside_stages.parts} (one segment per part, named by its key with underscores
+ * as spaces) when the results have them; else one segment {@value #DERIVED} = mean latency - the stages' time per
+ * committed transaction, clamped at 0 (the figure then says by how much the stages exceed the latency).
+ * Tables carry the parts as {@code outside_<part>_us_per_txn} columns.
+ */
+public final class OutsideStages {
+    /** The one segment of results without {@code outside_stages}. */
+    public static final String DERIVED = "outside stages";
+    /** Table columns of the parts: {@code outside_<part>_us_per_txn}. */
+    static final String PREFIX = "outside_", SUFFIX = "_us_per_txn";
+
+    private OutsideStages() {}
+
+    /** A part's legend name: its key with underscores as spaces. */
+    public static String label(String key) { return key.replace('_', ' '); }
+
+    /** Segments (legend name to us per committed txn) from {@code parts} (may be empty) or derived. */
+    static Map<String, Double> segments(Map<String, Double> parts, double latencyMeanUs, double stagesUs) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (parts != null && !parts.isEmpty()) {
+            for (Map.Entry<String, Double> e : parts.entrySet()) out.put(label(e.getKey()), e.getValue());
+        } else if (Double.isFinite(latencyMeanUs) && Double.isFinite(stagesUs)) {
+            out.put(DERIVED, Math.max(0, latencyMeanUs - stagesUs));
+        }
+        return out;
+    }
+
+    /** By how much the stages' time per committed txn exceeds the mean latency (0 when it does not). */
+    static double excessUs(double latencyMeanUs, double stagesUs) {
+        return Double.isFinite(latencyMeanUs) && Double.isFinite(stagesUs) ? Math.max(0, stagesUs - latencyMeanUs) : 0;
+    }
+
+    /** The part keys of a table's {@code outside_<part>_us_per_txn} columns, in column order. */
+    static List<String> partColumns(CsvTable t) {
+        List<String> out = new ArrayList<>();
+        for (String h : t.header()) {
+            if (h.startsWith(PREFIX) && h.endsWith(SUFFIX) && h.length() > PREFIX.length() + SUFFIX.length()) {
+                out.add(h.substring(PREFIX.length(), h.length() - SUFFIX.length()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Stage figures with the time outside stages appended as segments, so that each bar sums to its mean latency:
+     * {@code stages} and {@code values} (us per committed txn, [bar][stage]) extended by one column per segment
+     * name; {@code note} is empty or says on how many bars the stages exceed the mean latency (segment clamped at 0).
+     */
+    record Extended(List<String> stages, double[][] values, String note) {}
+
+    /** {@link Extended} for bars whose outside segments are {@code segments.get(bar)} and excesses {@code excess[bar]}. */
+    static Extended extend(List<String> stages, double[][] values, List<Map<String, Double>> segments, double[] excess) {
+        List<String> names = new ArrayList<>(stages);
+        for (Map<String, Double> m : segments) for (String k : m.keySet()) if (!names.contains(k)) names.add(k);
+        double[][] out = new double[values.length][names.size()];
+        int over = 0;
+        double most = 0;
+        for (int b = 0; b < values.length; b++) {
+            for (int s = 0; s < names.size(); s++) {
+                out[b][s] = s < stages.size() ? values[b][s] : segments.get(b).getOrDefault(names.get(s), Double.NaN);
+            }
+            if (excess[b] > 0.005) {
+                over++;
+                most = Math.max(most, excess[b]);
+            }
+        }
+        String note = over == 0 ? "" : String.format(Locale.ROOT,
+                " [stages > latency by <= %.2f us on %d of %d bars]", most, over, values.length);
+        return new Extended(names, out, note);
+    }
+
+    /** {@link #extend} for the rows of a table with {@code <STAGE>_us_per_txn} columns (tables without them: unchanged). */
+    static Extended ofTable(CsvTable t, List<String> stages, double[][] values) {
+        if (!Figures.perTxnAxis(t).equals(Figures.PER_TXN_AXIS) || t.column("latency_mean_us") < 0) {
+            return new Extended(stages, values, "");
+        }
+        List<String> parts = partColumns(t);
+        List<Map<String, Double>> segs = new ArrayList<>();
+        double[] excess = new double[t.rows().size()];
+        for (int r = 0; r < t.rows().size(); r++) {
+            double stagesUs = 0;
+            for (int s = 0; s < stages.size(); s++) stagesUs += Figures.finite(values[r][s]);
+            Map<String, Double> given = new LinkedHashMap<>();
+            for (String p : parts) given.put(p, t.number(r, PREFIX + p + SUFFIX));
+            double mean = t.number(r, "latency_mean_us");
+            segs.add(segments(given, mean, stagesUs));
+            excess[r] = parts.isEmpty() ? excessUs(mean, stagesUs) : 0;
+        }
+        return extend(stages, values, segs, excess);
+    }
+
+    /** {@link #extend} for runs (bar i is run i). */
+    static Extended ofRuns(List<RunMetrics> runs, List<String> stages, double[][] values) {
+        List<Map<String, Double>> segs = new ArrayList<>();
+        double[] excess = new double[runs.size()];
+        for (int i = 0; i < runs.size(); i++) {
+            RunMetrics m = runs.get(i);
+            segs.add(m.outsideStages());
+            double stagesUs = 0;
+            for (RunMetrics.StageFigures f : m.stages().values()) stagesUs += f.perCommitUs(m.commits());
+            excess[i] = m.outsideParts().isEmpty() ? excessUs(m.latencyMeanUs(), stagesUs) : 0;
+        }
+        return extend(stages, values, segs, excess);
+    }
+}
