@@ -58,6 +58,7 @@ public final class Main {
         m.put("run", new RunCommand());
         m.put("sweep", new SweepCommand());
         m.put("enumerate", new EnumerateCommand());
+        m.put("robust", new RobustCommand());
         m.put("merge", new MergeCommand());
         m.put("plot", new PlotCommand());
         m.put("list", new ListCommand());
