@@ -35,6 +35,8 @@ final class RobustCommand implements Command {
     static final int DEFAULT_REPEAT = 3;
     /** Where the runs go, one directory per setting, in it one per code and seed. */
     static final String RUNS = "runs";
+    /** The perturbed profiles' files. */
+    static final String PROFILES = "profiles";
     static final String DEFAULT_PERTURB = "25%";
 
     static final Options OPTIONS = new Options()
@@ -78,7 +80,8 @@ final class RobustCommand implements Command {
         List<Variant> profiles = profiles(cl.getOptionValue("profiles"), baseProfile, ctx);
 
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-robust");
-        if (!Files.isDirectory(out.resolve(RUNS))) Batch.checkOutDir("robust", out); // runs/: an interrupted study, resumed
+        // runs/ or profiles/: a study interrupted before it wrote its tables, resumed
+        if (!Files.isDirectory(out.resolve(RUNS)) && !Files.isDirectory(out.resolve(PROFILES))) Batch.checkOutDir("robust", out);
         Provenance.Made made = new Provenance.Made("robust", baseConfig.toMap(), List.of("hybrid", "profile"));
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("--out", out);
@@ -120,12 +123,14 @@ final class RobustCommand implements Command {
             }
         };
         RobustStudy.Settings settings = new RobustStudy.Settings(stages, baseProfile, profiles, params, fraction, budget, repeat,
-                baseConfig.seed(), out.resolve("profiles").toAbsolutePath(), shard, cl.hasOption("base-only"));
+                baseConfig.seed(), out.resolve(PROFILES).toAbsolutePath(), shard, cl.hasOption("base-only"));
+        RobustStudy study = new RobustStudy(settings, exec, line -> ctx.err().println(line));
+        study.checkShardReady();
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         ctx.err().println("robust '" + baseConfig.name() + "': " + what + ", " + (1 << stages.size()) + " hybrid codes, base profile " + baseProfile
                 + ", " + profiles.size() + " other profile" + (profiles.size() == 1 ? "" : "s") + ", " + params.size() + " parameters +-"
                 + Math.round(1000 * fraction) / 10.0 + "%, " + repeat + " seed" + (repeat == 1 ? "" : "s") + " -> " + BatchOptions.display(ctx, out));
-        RobustStudy.Outcome o = new RobustStudy(settings, exec, line -> ctx.err().println(line)).run();
+        RobustStudy.Outcome o = study.run();
         for (String n : o.notes()) ctx.err().println("rcc: note: " + n);
         if (o.standings() == null || !shard.isAll()) {
             ctx.out().println((o.standings() == null ? "base search" : "shard " + shard) + " done in " + BatchOptions.display(ctx, out)
@@ -188,7 +193,7 @@ final class RobustCommand implements Command {
             String p = raw.strip();
             if (p.isEmpty()) throw new ConfigException("robust: --profiles " + spec + ": empty name; expected a,b,... (built-in names or profile files)");
             if (p.equals(baseProfile)) throw new ConfigException("robust: --profiles: " + p + " is the config's own profile (the base); list other profiles");
-            if (!CostProfile.isBuiltIn(p)) p = ctx.resolve(p).toAbsolutePath().toString();
+            if (!CostProfile.isBuiltIn(p) && Files.isRegularFile(ctx.resolve(p))) p = ctx.resolve(p).toAbsolutePath().toString();
             ProfileVariants.raw(p);
             String name = BatchOptions.safeName(Path.of(p).getFileName().toString().replaceFirst("\\.properties$", ""));
             if (!names.add(name)) throw new ConfigException("robust: --profiles: two profiles named " + name + "; rename one file");

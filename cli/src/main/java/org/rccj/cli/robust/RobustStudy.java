@@ -100,10 +100,8 @@ public final class RobustStudy {
         return jobs(Variant.base(s.baseProfile()), codes);
     }
 
-    public Outcome run() throws Exception {
-        List<String> notes = new ArrayList<>();
-        List<Variant> variants = variants(notes); // every profile written and checked before any run
-        Variant base = Variant.base(s.baseProfile());
+    /** A shard needs the base search finished (by --base-only): else a one-line error, before any run. */
+    public void checkShardReady() {
         if (!s.shard().isAll()) {
             List<Job> missing = exec.unfinished(baseJobs());
             if (!missing.isEmpty()) {
@@ -111,6 +109,12 @@ public final class RobustStudy {
                         + " unfinished runs in this directory; run it first with --base-only (see 'rcc help robust')");
             }
         }
+    }
+
+    public Outcome run() throws Exception {
+        List<String> notes = new ArrayList<>();
+        List<Variant> variants = variants(notes); // every profile written and checked before any run
+        Variant base = Variant.base(s.baseProfile());
         log.accept("robust: step 1 of 3: the winner under " + s.baseProfile() + " ("
                 + (s.budget() == null ? "every code" : "guided search, budget " + s.budget()) + ")");
         Map<Integer, CodeResult> baseResults = results(exec.run("base", baseJobs()));

@@ -37,7 +37,7 @@ public record Variant(String name, Kind kind, String profile, String param, Stri
     /** For tables and figures: "base (cx4-edr)", "cx6-hdr", "RPC dispatch CPU -25%". */
     public String label() {
         return switch (kind) {
-            case BASE -> "base (" + profile + ")";
+            case BASE -> "base (" + java.nio.file.Path.of(profile).getFileName() + ")";
             case PROFILE -> name.substring("profile=".length());
             case PERTURBED -> paramName + " " + ProfileVariants.percent(fraction);
         };
