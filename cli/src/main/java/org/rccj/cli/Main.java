@@ -58,7 +58,6 @@ public final class Main {
         m.put("run", new RunCommand());
         m.put("sweep", new SweepCommand());
         m.put("enumerate", new EnumerateCommand());
-        m.put("robust", new RobustCommand());
         m.put("merge", new MergeCommand());
         m.put("plot", new PlotCommand());
         m.put("list", new ListCommand());
@@ -69,6 +68,7 @@ public final class Main {
         m.put("node", new NodeCommand());
         m.put("compare", new CompareCommand());
         m.put("doctor", new DoctorCommand());
+        m.put("robust", new RobustCommand());
         return m;
     }
 
