@@ -157,9 +157,9 @@ final class RobustCommand implements Command {
                 + "all-onesided) under each --profiles profile and with each parameter of --params scaled by 1-F and 1+F,\n"
                 + "one at a time. Step 3 bisects every change that flips the winner down to " + Math.round(100 * RobustStudy.RESOLUTION)
                 + "% of the parameter: the smallest\n"
-                + "change that flips it, and to which code. A code is within noise of the top when their 95% throughput CIs over\n"
-                + "the seeds overlap or it is less than " + Math.round(100 * org.rccj.cli.robust.Standing.MIN_MARGIN)
-                + "% below; the base winner 'holds' while it is within noise of the top.\n\n"
+                + "change that flips it, and to which code. A code is within noise of the top when the top code's margin over it\n"
+                + "is below " + Math.round(100 * org.rccj.cli.robust.Standing.MIN_MARGIN) + "% or its 95% CI reaches 0 (the two codes' relative 95% half-widths over the\n"
+                + "seeds in quadrature); the base winner 'holds' while it is within noise of the top.\n\n"
                 + "options:\n"
                 + "      --profiles a,b,...    built-in profiles or files (e.g. from rcc calibrate) to re-rank on\n"
                 + "      --params k1,k2,...    parameters to perturb (default: " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.stream()
@@ -179,8 +179,8 @@ final class RobustCommand implements Command {
                 + "verdict.txt, robust.png/.svg, provenance.json; runs in DIR/runs/SETTING/hybrid=NN,seed=S, profiles in\n"
                 + "DIR/profiles. Resumable: the same command reuses every finished run.\n\n"
                 + "examples:\n"
-                + "  ./rcc robust examples/smallbank-occ.yaml --budget 4 --set duration_ms=2 --profiles cx6-hdr --jobs 2\n"
-                + "  ./rcc robust examples/smallbank-occ.yaml --params cpu.rpc_dispatch_ns,nic.read_mops --perturb 50% --out out/occ-robust\n\n"
+                + "  ./rcc robust examples/smallbank-occ.yaml --budget 2 --params cpu.rpc_dispatch_ns --profiles cx6-hdr --repeat 2 --out out/occ-robust\n"
+                + "  ./rcc robust examples/smallbank-occ.yaml --set protocol=mvcc --budget 4 --params cpu.rpc_dispatch_ns,cpu.doorbell_ns --perturb 50% --repeat 2 --jobs 2\n\n"
                 + Help.exitCodes();
     }
 

@@ -115,7 +115,7 @@ public final class RobustReport {
         for (Standing st : o.standings()) w = Math.max(w, st.variant().label().length());
         String fmt = "%-" + w + "s  %6s %12s  %-22s %-6s  %s";
         out.println("top codes " + RobustStudy.join(o.candidates()) + " under each setting (" + repeat + (repeat == 1 ? " seed: no CI" : " seeds, 95% CI")
-                + "; within noise: CIs overlap or < " + Math.round(100 * Standing.MIN_MARGIN) + "% apart)");
+                + "; within noise: margin < " + Math.round(100 * Standing.MIN_MARGIN) + "% or its 95% CI reaches 0)");
         out.println(String.format(Locale.ROOT, fmt, "setting", "winner", "throughput", "margin over runner-up", "", "base winner " + o.base().top().code()));
         for (Standing st : o.standings()) {
             String margin = st.runnerUp() == null ? "-" : f("%+.1f%%", 100 * st.margin())
