@@ -76,7 +76,7 @@ public final class RobustReport {
         Standing base = o.base();
         CodeResult w = base.top();
         StringBuilder sb = new StringBuilder("code " + w.code() + " (" + w.label() + ")");
-        if (base.tied()) {
+        if (base.leaders().size() > 1) {
             List<String> others = new ArrayList<>();
             for (CodeResult l : base.leaders().subList(1, base.leaders().size())) others.add(Integer.toString(l.code()));
             sb.append(", tied within noise with ").append(String.join(", ", others)).append(" on the base profile,");

@@ -30,8 +30,8 @@ public record Standing(Variant variant, List<CodeResult> ranked, double margin, 
 
     public CodeResult runnerUp() { return ranked.size() > 1 ? ranked.get(1) : null; }
 
-    /** True when the top code is not clear of the runner-up (a tie within noise). */
-    public boolean tied() { return leaders.size() > 1; }
+    /** True when the runner-up is within noise of the top code (no clear winner). */
+    public boolean tied() { return runnerUp() != null && leaders.contains(runnerUp()); }
 
     /** True when the base winner is no longer within noise of the top code: another code wins here. */
     public boolean flipped() { return !baseWinnerHolds; }
