@@ -87,14 +87,15 @@ final class RobustCommand implements Command {
         OutputPaths.checkDir("--out", out);
 
         Path runs = out.resolve(RUNS);
+        List<Batch.Done> allDone = new ArrayList<>(); // for the exit code: failed runs and failed verification
         RobustStudy.Executor exec = new RobustStudy.Executor() {
             @Override
             public Map<RobustStudy.Job, RunMetrics> run(String phase, List<RobustStudy.Job> js) throws Exception {
                 Map<Batch.Point, RobustStudy.Job> points = points(js);
                 Map<RobustStudy.Job, RunMetrics> done = new LinkedHashMap<>();
-                for (Batch.Done d : Batch.succeeded(Batch.run("robust " + phase, new ArrayList<>(points.keySet()), jobs, ctx))) {
-                    done.put(points.get(d.point()), d.metrics());
-                }
+                List<Batch.Done> batch = Batch.run("robust " + phase, new ArrayList<>(points.keySet()), jobs, ctx);
+                allDone.addAll(batch);
+                for (Batch.Done d : Batch.succeeded(batch)) done.put(points.get(d.point()), d.metrics());
                 return done;
             }
 
@@ -135,7 +136,7 @@ final class RobustCommand implements Command {
         if (o.standings() == null || !shard.isAll()) {
             ctx.out().println((o.standings() == null ? "base search" : "shard " + shard) + " done in " + BatchOptions.display(ctx, out)
                     + "; run the same command without --base-only/--shard to report (it reuses every finished run)");
-            return Exit.OK;
+            return Batch.exitCode("robust", ctx, allDone);
         }
         Files.createDirectories(out);
         RobustReport.write(out, o);
@@ -146,7 +147,7 @@ final class RobustCommand implements Command {
         ctx.out().println("verdict: " + RobustReport.verdict(o));
         ctx.out().println("results: " + BatchOptions.display(ctx, out.resolve(RobustReport.ROBUST_CSV)) + ", " + RobustReport.CODES_CSV + ", "
                 + RobustReport.TIPPING_CSV + ", " + RobustReport.BASE_CSV + ", " + RobustFigure.BASE + ".png/.svg");
-        return Exit.OK;
+        return Batch.exitCode("robust", ctx, allDone);
     }
 
     static String help() {

@@ -122,7 +122,7 @@ public final class RobustStudy {
             List<Integer> chosen = GuidedModel.selection(s.stages(), baseResults, GuidedModel.Probes.PURE, s.budget());
             baseResults.putAll(results(exec.run("base", jobs(base, chosen))));
         }
-        if (baseResults.isEmpty()) throw new IllegalStateException("no run of the base search finished");
+        if (baseResults.isEmpty()) throw new org.rccj.framework.config.ConfigException("robust: no code of the base search finished all its runs (see their result directories); nothing to rank");
         List<CodeResult> baseTable = new ArrayList<>(new java.util.TreeMap<>(baseResults).values());
         List<CodeResult> ranked = Ranking.rank(baseTable);
         int winner = ranked.get(0).code();
