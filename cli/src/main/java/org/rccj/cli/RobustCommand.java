@@ -158,12 +158,16 @@ final class RobustCommand implements Command {
                 + "all-onesided) under each --profiles profile and with each parameter of --params scaled by 1-F and 1+F,\n"
                 + "one at a time. Step 3 bisects every change that flips the winner down to " + Math.round(100 * RobustStudy.RESOLUTION)
                 + "% of the parameter: the smallest\n"
-                + "change that flips it, and to which code. A code is within noise of the top when the top code's margin over it\n"
-                + "is below " + Math.round(100 * org.rccj.cli.robust.Standing.MIN_MARGIN) + "% or its 95% CI reaches 0 (the two codes' relative 95% half-widths over the\n"
-                + "seeds in quadrature); the base winner 'holds' while it is within noise of the top.\n\n"
+                + "change that flips it, and to which code. A code is within noise of the top when the top code's margin over\n"
+                + "it is below " + Math.round(100 * org.rccj.cli.robust.Standing.MIN_MARGIN) + "% or the margin's 95% CI reaches 0 (the two codes' relative 95% half-widths\n"
+                + "over the seeds in quadrature); the base winner 'holds' while it is within noise of the top.\n\n"
                 + "options:\n"
                 + "      --profiles a,b,...    built-in profiles or files (e.g. from rcc calibrate) to re-rank on\n"
-                + "      --params k1,k2,...    parameters to perturb (default: " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.stream()
+                + "      --params k1,k2,...    parameters to perturb (default: wire and NIC rates, CPU costs, QP cache,\n"
+                + "                            loopback, coroutine switch: " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.subList(0, 2).stream().map(ProfileVariants.Param::key).toList()) + ",\n"
+                + "                            " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.subList(2, 5).stream().map(ProfileVariants.Param::key).toList()) + ",\n"
+                + "                            " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.subList(5, 8).stream().map(ProfileVariants.Param::key).toList()) + ",\n"
+                + "                            " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.subList(8, ProfileVariants.DEFAULT_PARAMS.size()).stream()
                         .map(ProfileVariants.Param::key).toList()) + ")\n"
                 + "      --perturb F           the change, in (0, 90%] (default " + DEFAULT_PERTURB + ")\n"
                 + "      --budget N            guided search for the base winner (default: every code)\n"
