@@ -28,13 +28,7 @@ class RobustCommandTest {
      */
     @Test
     void bisectionFindsAKnownThreshold() throws Exception {
-        Runner slowRead = (c, p) -> {
-            RunResult r = FakeRuns.result(c);
-            if (!c.hybrid().oneSided(Stage.READ)) return r;
-            double readNs = CostProfile.load(String.valueOf(c.toMap().get("profile"))).nicReadNs;
-            return FakeRuns.result(c, Math.round(1000 * readNs / (1e3 / 86.9)));
-        };
-        Cli.Outcome o = Cli.run(dir, slowRead, "robust", Cli.exp(dir).toString(), "--params", "nic.read_mops,cpu.doorbell_ns",
+        Cli.Outcome o = Cli.run(dir, slowRead(), "robust", Cli.exp(dir).toString(), "--params", "nic.read_mops,cpu.doorbell_ns",
                 "--perturb", "90%", "--repeat", "1", "--jobs", "2", "--out", "r").assertOk();
         CsvTable tip = CsvTable.read(dir.resolve("r/tipping.csv"));
         assertEquals(1, tip.rows().size(), "only the READ rate's drop flips the winner: " + o.out());
@@ -58,6 +52,15 @@ class RobustCommandTest {
         Cli.Outcome again = Cli.run(dir, Cli.UNREACHABLE, "robust", Cli.exp(dir).toString(), "--params", "nic.read_mops,cpu.doorbell_ns",
                 "--perturb", "90%", "--repeat", "1", "--jobs", "2", "--out", "r").assertOk();
         assertEquals(o.out(), again.out());
+    }
+
+    /** FakeRuns with a one-sided READ costing 1 us x (cx4-edr's READ rate / the run's profile's). */
+    static Runner slowRead() {
+        return (c, p) -> {
+            if (!c.hybrid().oneSided(Stage.READ)) return FakeRuns.result(c);
+            double readNs = CostProfile.load(String.valueOf(c.toMap().get("profile"))).nicReadNs;
+            return FakeRuns.result(c, Math.round(1000 * readNs / (1e3 / 86.9)));
+        };
     }
 
     /**
@@ -108,21 +111,29 @@ class RobustCommandTest {
         assertFalse(Files.exists(dir.resolve("out")), "nothing written");
     }
 
-    /** The same runs, under --shard 1/2 and 2/2 after --base-only, then reported: the same tables as one command's. */
+    /**
+     * The same runs under --shard 1/2 and 2/2 after --base-only (each shard bisecting its own flips), then reported
+     * without running anything: the same tables as one command's.
+     */
     @Test
     void arrayJobShardsThenReport() throws Exception {
         String exp = Cli.exp(dir).toString();
-        String[] common = {"--params", "cpu.rpc_dispatch_ns", "--perturb", "50%", "--profiles", "cx6-hdr", "--repeat", "1"};
-        Cli.run(dir, new FakeRuns(), concat(new String[] {"robust", exp, "--out", "one"}, common)).assertOk();
-        Cli.run(dir, new FakeRuns(), concat(new String[] {"robust", exp, "--out", "arr", "--shard", "1/2"}, common))
-                .assertBadInput("--base-only");
-        Cli.run(dir, new FakeRuns(), concat(new String[] {"robust", exp, "--out", "arr", "--base-only"}, common)).assertOk();
-        FakeRuns shards = new FakeRuns();
+        String[] common = {"--params", "nic.read_mops,cpu.rpc_dispatch_ns", "--perturb", "90%", "--profiles", "cx6-hdr", "--repeat", "1"};
+        Cli.run(dir, slowRead(), concat(new String[] {"robust", exp, "--out", "one"}, common)).assertOk();
+        Cli.run(dir, slowRead(), concat(new String[] {"robust", exp, "--out", "arr", "--shard", "1/2"}, common)).assertBadInput("--base-only");
+        Cli.run(dir, slowRead(), concat(new String[] {"robust", exp, "--out", "arr", "--base-only"}, common)).assertOk();
+        FakeRuns counted = new FakeRuns();
+        Runner shards = (c, p) -> {
+            counted.calls.incrementAndGet();
+            return slowRead().run(c, p);
+        };
         for (String s : List.of("1/2", "2/2")) Cli.run(dir, shards, concat(new String[] {"robust", exp, "--out", "arr", "--shard", s}, common)).assertOk();
-        assertEquals(3 * 7, shards.calls.get(), "3 settings x 7 codes, each run by one shard");
-        Cli.run(dir, Cli.UNREACHABLE, concat(new String[] {"robust", exp, "--out", "arr"}, common)).assertOk();
-        assertEquals(Files.readString(dir.resolve("one/robust.csv")),
-                Files.readString(dir.resolve("arr/robust.csv")));
+        assertEquals(5 * 7 + 5 * 7, counted.calls.get(), "5 settings x 7 codes, and 5 bisection steps of the READ rate's drop x 7 codes");
+        Cli.Outcome report = Cli.run(dir, Cli.UNREACHABLE, concat(new String[] {"robust", exp, "--out", "arr"}, common)).assertOk();
+        assertTrue(report.out().contains("it loses to 0 if NIC READ rate drops by"), report.out());
+        for (String f : List.of("robust.csv", "codes.csv", "tipping.csv", "verdict.txt")) {
+            assertEquals(Files.readString(dir.resolve("one").resolve(f)), Files.readString(dir.resolve("arr").resolve(f)), f);
+        }
     }
 
     private static String[] concat(String[] a, String[] b) {
