@@ -136,6 +136,26 @@ class RobustCommandTest {
         }
     }
 
+    /** A code whose runs fail under one setting: the others are reported, the figure leaves it out, exit 2 names it. */
+    @Test
+    void failedRunsAreLeftOutAndNamed() throws Exception {
+        Runner failing = (c, p) -> {
+            if (c.hybrid().code() == 0 && String.valueOf(c.toMap().get("profile")).contains("x1.5")) {
+                throw new org.rccj.framework.config.ConfigException("stand-in failure");
+            }
+            return FakeRuns.result(c);
+        };
+        Cli.Outcome o = Cli.run(dir, failing, "robust", Cli.exp(dir).toString(), "--params", "cpu.rpc_send_ns", "--perturb", "50%",
+                "--repeat", "2", "--out", "f");
+        assertEquals(Exit.BAD_INPUT, o.code(), o.err());
+        assertTrue(o.err().contains("2 of ") && o.err().contains("stand-in failure"), o.err());
+        CsvTable codes = CsvTable.read(dir.resolve("f/codes.csv"));
+        int rows = 0;
+        for (int r = 0; r < codes.rows().size(); r++) if (codes.get(r, "setting").contains("+50%")) rows++;
+        assertEquals(6, rows, "all-rpc left out under +50%, the other 6 top codes ranked");
+        assertTrue(Files.exists(dir.resolve("f/robust.png")));
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

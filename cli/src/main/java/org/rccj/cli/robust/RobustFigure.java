@@ -67,9 +67,9 @@ public final class RobustFigure {
             List<Double> ys = new ArrayList<>(), es = new ArrayList<>();
             for (Standing x : st) {
                 CodeResult c = find(x, code), w = find(x, winner);
-                if (c == null || w == null) {
-                    ys.add(null);
-                    es.add(0.0);
+                if (c == null || w == null) { // a code with failed runs under this setting: no marker (XChart skips NaN)
+                    ys.add(Double.NaN);
+                    es.add(Double.NaN);
                     continue;
                 }
                 StudentT.Interval iv = c.throughputInterval();
