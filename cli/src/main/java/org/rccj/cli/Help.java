@@ -39,6 +39,9 @@ final class Help {
         sb.append("  enumerate CONFIG [--strategy exhaustive|guided] [--budget K] [--repeat N] [--jobs J] [--shard i/n] [--out DIR]\n");
         sb.append("                 run every hybrid code of the config's protocol (or the promising ones), rank them,\n");
         sb.append("                 write hybrid.csv; resumable; --shard splits the codes for a cluster array job\n");
+        sb.append("  robust CONFIG [--profiles a,b,...] [--perturb 25%] [--budget N] [--repeat K] [--jobs J] [--out DIR]\n");
+        sb.append("                 how robust the best hybrid code is: re-rank the top codes on other profiles and with\n");
+        sb.append("                 each primitive parameter changed; tipping points; robust.csv, robust.png\n");
         sb.append("  merge DIR... --out DIR [--allow-partial]\n");
         sb.append("                 combine the shards of an enumeration into one (hybrid.csv as one full run)\n");
         sb.append("  plot DIR... [--out DIR]\n");
@@ -98,6 +101,7 @@ final class Help {
             case "verify" -> verify();
             case "sweep" -> sweep();
             case "enumerate" -> enumerate();
+            case "robust" -> RobustCommand.help();
             case "merge" -> merge();
             case "plot" -> plot();
             case "bench" -> bench();

@@ -75,6 +75,7 @@ public final class Main {
         m.put("node", new NodeCommand());
         m.put("compare", new CompareCommand());
         m.put("doctor", new DoctorCommand());
+        m.put("robust", new RobustCommand());
         return m;
     }
 

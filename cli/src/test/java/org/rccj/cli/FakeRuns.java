@@ -47,7 +47,10 @@ final class FakeRuns implements Runner {
         }
     }
 
-    static RunResult result(Config c) {
+    static RunResult result(Config c) { return result(c, 1000); }
+
+    /** As {@link #result(Config)} with a one-sided READ (the first stage) costing {@code readOneSidedNs} instead of 1 us. */
+    static RunResult result(Config c, long readOneSidedNs) {
         RunResult r = new RunResult();
         r.config = c;
         r.measuredS = 0.01;
@@ -55,7 +58,8 @@ final class FakeRuns implements Runner {
         long lat = 1000;
         for (int i = 0; i < stages.size(); i++) {
             Stage s = stages.get(i);
-            long cost = (c.hybrid().oneSided(s) ? 1000 + 600L * i : 2500) + 10 * c.seed() + 7L * c.coroutines();
+            long oneSided = s == Stage.READ ? readOneSidedNs : 1000 + 600L * i;
+            long cost = (c.hybrid().oneSided(s) ? oneSided : 2500) + 10 * c.seed() + 7L * c.coroutines();
             Histogram h = new Histogram();
             for (int k = 0; k < 1000; k++) h.record(cost);
             r.stages.put(s, h);

@@ -27,7 +27,7 @@ import org.rccj.experiments.Exit;
  * directory; README's in order in one directory, as a reader would type them.
  */
 class HelpAndExamplesTest {
-    static final List<String> COMMANDS = List.of("run", "sweep", "enumerate", "merge", "plot", "list", "verify", "bench", "calibrate", "validate", "help");
+    static final List<String> COMMANDS = List.of("run", "sweep", "enumerate", "merge", "plot", "list", "verify", "bench", "calibrate", "validate", "robust", "help");
     @TempDir Path tmp;
 
     @Test
