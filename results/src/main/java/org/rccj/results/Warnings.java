@@ -59,6 +59,10 @@ public final class Warnings {
             out.add("passive_ack: true has no effect on protocol " + pf.name() + " (it sends no COMMIT RPC that could go passive): "
                     + "this run is the same as without it");
         }
+        if (Boolean.TRUE.equals(c.fabricSetting("faults.cpu_local_atomics"))) {
+            out.add("faults.cpu_local_atomics: CPU atomics skip the loopback that incoherent NIC atomics need, so updates are lost "
+                    + "by design (a test of the checker): a failed verification here says nothing about protocol " + pf.name());
+        }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
             int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages());
             boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
