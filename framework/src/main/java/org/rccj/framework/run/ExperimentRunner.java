@@ -71,8 +71,8 @@ public final class ExperimentRunner {
         ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
         say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                 pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
-        // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
-        fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
+        // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
+        fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
         fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
         Store store = new Store(fabric, protocol.header(), workload.tables());
         workload.load(store, c.seed());

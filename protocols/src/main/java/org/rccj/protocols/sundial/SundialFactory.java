@@ -1,6 +1,7 @@
 package org.rccj.protocols.sundial;
 
 import java.util.List;
+import java.util.Map;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -14,6 +15,6 @@ public final class SundialFactory implements ProtocolFactory {
     @Override public String description() { return "logical leases: read [wts, rts], lock writes at access, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK and RENEW: CAS on the rts word. */
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.RENEW); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.RENEW); }
     @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid()); }
 }
