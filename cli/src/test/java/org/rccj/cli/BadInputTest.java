@@ -49,6 +49,10 @@ class BadInputTest {
         runYaml(Cli.yaml(), "--set", "local_access=nic").assertBadInput("local_access", "nic", "network", "cpu");
     }
 
+    @Test void badLocationCachePreload() throws Exception {
+        runYaml(Cli.yaml(), "--set", "location_cache.preload=sometimes").assertBadInput("location_cache.preload", "sometimes", "auto", "true", "false");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

@@ -47,8 +47,11 @@ class IncoherentAtomicsTest {
     @ParameterizedTest(name = "{0} code {1}, local_access {2}, options {3}")
     @MethodSource("everyCodeOfEveryProtocol")
     void verifiesUnderTheFault(String protocol, int code, String localAccess, Object[] options) {
-        Object[] kv = java.util.Arrays.copyOf(new Object[] {"faults.incoherent_atomics", true, "local_access", localAccess}, 4 + options.length);
-        System.arraycopy(options, 0, kv, 4, options.length);
+        // location_cache.preload: its default (auto) with local_access cpu, false with network, so every code of
+        // every protocol also verifies with both (the preload changes which one-sided READs are posted)
+        Object[] kv = java.util.Arrays.copyOf(new Object[] {"faults.incoherent_atomics", true, "local_access", localAccess,
+                "location_cache.preload", localAccess.equals("cpu") ? "auto" : "false"}, 6 + options.length);
+        System.arraycopy(options, 0, kv, 6, options.length);
         String what = protocol + " code " + code + ", local_access " + localAccess + " " + java.util.Arrays.toString(options);
         RunResult r = HybridCodes.sim(protocol, code, kv);
         HybridCodes.assertVerified(r, what);

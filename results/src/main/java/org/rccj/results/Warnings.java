@@ -45,6 +45,11 @@ public final class Warnings {
                     + String.join(", ", r.freeLogic) + ": that logic costs no simulated CPU; measure it (./rcc jmh-logic, docs/calibration.md) "
                     + "and add it to a profile file");
         }
+        Double preloaded = r.extra.get("location_cache_preloaded");
+        if (preloaded != null && preloaded < 1) {
+            out.add(String.format(Locale.ROOT, "the location cache (the profile's location_cache.mb) held %.1f%% of the loaded tuples at the"
+                    + " preload: one-sided accesses to the rest look their tuple up in the index", 100 * preloaded));
+        }
         return out;
     }
 }
