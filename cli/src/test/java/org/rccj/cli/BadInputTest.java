@@ -53,6 +53,10 @@ class BadInputTest {
         runYaml(Cli.yaml(), "--set", "location_cache.preload=sometimes").assertBadInput("location_cache.preload", "sometimes", "auto", "true", "false");
     }
 
+    @Test void badSundialRenew() throws Exception {
+        runYaml(Cli.yaml(), "--set", "protocol=sundial", "--set", "protocol_options.renew=eager").assertBadInput("protocol_options.renew", "eager", "artifact", "batched");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

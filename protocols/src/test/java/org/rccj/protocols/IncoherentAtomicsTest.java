@@ -23,11 +23,13 @@ import org.rccj.framework.spi.Registry;
 class IncoherentAtomicsTest {
     /**
      * The protocol_options under which a protocol's stages post different atomics (each as key, value pairs; the
-     * first is the defaults): NOWAIT's and WAITDIE's read_locks (shared read locks are released by FAA).
+     * first is the defaults): NOWAIT's and WAITDIE's read_locks (shared read locks are released by FAA);
+     * SUNDIAL's renew (artifact and batched post their CAS differently), so every code also verifies with both.
      */
     static List<Object[]> optionVariants(String protocol) {
         return switch (protocol) {
             case "nowait", "waitdie" -> List.of(new Object[0], new Object[] {"protocol_options.read_locks", "shared"});
+            case "sundial" -> List.of(new Object[0], new Object[] {"protocol_options.renew", "batched"});
             default -> List.<Object[]>of(new Object[0]);
         };
     }
