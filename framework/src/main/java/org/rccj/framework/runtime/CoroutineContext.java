@@ -184,7 +184,14 @@ public final class CoroutineContext implements TxContext {
     /** Start of a stage (use with {@link #stageEnd}). */
     public long stageStart() { return ep.now(); }
 
-    public void stageEnd(Stage s, long start) { worker.stats.stage(s, start, ep.now()); }
+    public void stageEnd(Stage s, long start) {
+        long now = ep.now();
+        worker.stats.stage(s, start, now);
+        txStageNs += now - start;
+    }
+
+    /** Stage time of the current transaction so far, its aborted attempts included (TxnLoop resets it). */
+    long txStageNs;
 
     /** Ends stage {@code s} begun at {@code start}; returns the start of the next stage. */
     public long stageNext(Stage s, long start) {

@@ -66,6 +66,9 @@ public final class StatsCollector {
                 }
                 for (Stage stage : stages) if (merged.add(s.stages[stage.ordinal()])) st[stage.ordinal()].add(s.stages[stage.ordinal()]);
                 if (merged.add(s.execute)) r.execute.add(s.execute);
+                r.committedStageNs += s.committedStageNs;
+                r.rolledBackStageNs += s.rolledBackStageNs;
+                for (int i = 0; i < s.outsideNs.length; i++) r.outsideNs[i] += s.outsideNs[i];
                 for (int b = 0; b < buckets; b++) r.timeline[b] += s.timeline[b];
                 Counters end = s.endMarked ? s.endCounters : s.finalCounters;
                 Counters d = new Counters();

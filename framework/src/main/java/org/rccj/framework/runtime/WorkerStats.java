@@ -26,6 +26,12 @@ public final class WorkerStats implements java.io.Serializable {
     final Counters finalCounters = new Counters();
     long finalBusy = -1, cacheHits, cacheMisses;
     final List<HistoryRecord> history;
+    /**
+     * Of the transactions committed in the measured interval, summed: their stage time (every attempt) and their
+     * time outside the stages by part ({@link RunResult#OUTSIDE_PARTS}, in that order), ns. Per worker, never shared.
+     */
+    long committedStageNs, rolledBackStageNs;
+    final long[] outsideNs = new long[org.rccj.framework.run.RunResult.OUTSIDE_PARTS.size()];
 
     /**
      * @param shareWith null, or stats of another worker on the same thread whose latency histograms (stages,
@@ -68,9 +74,12 @@ public final class WorkerStats implements java.io.Serializable {
     /** Commits over the whole run, warm-up and drain included. */
     public long committedTotal() { return committedTotal; }
 
-    void commit(int type, long firstStart, long at) {
+    /** A commit at {@code at} of a transaction first started at {@code firstStart}, with its stage time and outside parts (ns). */
+    void commit(int type, long firstStart, long at, long stageNs, long[] outside) {
         committedTotal++;
         if (!measuring(at)) return;
+        committedStageNs += stageNs;
+        for (int i = 0; i < outside.length; i++) outsideNs[i] += outside[i];
         TxnTypeStats s = perType[type];
         s.commits++;
         s.latency.record(at - firstStart);
@@ -78,10 +87,14 @@ public final class WorkerStats implements java.io.Serializable {
         timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
     }
 
-    void abort(int type, String reason, boolean logic, long at) {
+    void abort(int type, String reason, boolean logic, long at) { abort(type, reason, logic, at, 0); }
+
+    /** @param stageNs a rolled-back transaction's stage time (every attempt), ns */
+    void abort(int type, String reason, boolean logic, long at, long stageNs) {
         if (!measuring(at)) return;
         if (logic) {
             perType[type].rolledBack++;
+            rolledBackStageNs += stageNs;
             return;
         }
         perType[type].aborts++;
