@@ -260,7 +260,7 @@ final class EnumerateCommand implements Command {
         Ranking.Verdict verdict = Ranking.verdict(ranked);
         String loopbackWhy = loopbackWhy(table.get(0).runs().get(0));
         java.util.Set<Integer> collapsed = loopbackWhy == null ? java.util.Set.of()
-                : Ranking.collapsed(table, nicAtomicMask(table.get(0).protocol()), LOOPBACK_COLLAPSE);
+                : Ranking.collapsed(table, Stage.mask(HybridTable.nicAtomicStages(table.get(0).runs().get(0))), LOOPBACK_COLLAPSE);
         int w = "one-sided stages".length();
         for (CodeResult c : ranked) w = Math.max(w, c.label().length());
         boolean ci = !verdict.oneSeed();
@@ -325,14 +325,6 @@ final class EnumerateCommand implements Command {
         }
     }
 
-    /** The stages of {@code protocol} that post NIC atomics when bound one-sided, as a mask (0: unknown protocol). */
-    private static int nicAtomicMask(String protocol) {
-        for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
-            if (pf.name().equals(protocol)) return Stage.mask(pf.nicAtomicStages());
-        }
-        return 0;
-    }
-
     /**
      * Why codes marked "loopback atomics" are slow, when the run's fabric models it (sim) and its profile's NIC
      * atomics are not coherent with the CPU's; null otherwise.
@@ -348,9 +340,7 @@ final class EnumerateCommand implements Command {
         }
         if (coherent) return null;
         List<String> names = new ArrayList<>();
-        for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
-            if (pf.name().equals(m.protocol())) for (Stage s : pf.nicAtomicStages()) names.add(s.name());
-        }
+        for (Stage s : HybridTable.nicAtomicStages(m)) names.add(s.name());
         return "bind one-sided " + (names.isEmpty() ? "a stage that posts NIC atomics" : String.join("/", names))
                 + ", which post" + (names.size() == 1 ? "s" : "") + " NIC atomics; on " + profile + " NIC atomics are not coherent with"
                 + " the CPU's, so every CPU atomic on those words (RPC handlers, local tuples) goes through the local NIC at loopback cost"

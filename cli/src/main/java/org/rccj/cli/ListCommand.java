@@ -86,7 +86,8 @@ final class ListCommand implements Command {
         }
         out.println("  or a profile file: key=value lines, base=NAME to start from a built-in one (calibration.md)");
         out.println("  codes that need loopback atomics on hardware whose NIC atomics are incoherent (cx4-edr, cx6-hdr):");
-        out.println("  those that bind one-sided a stage posting NIC CAS/FAA on words a CPU path also updates:");
+        out.println("  those that bind one-sided a stage posting NIC CAS/FAA on words a CPU path also updates (default protocol_options;");
+        out.println("  NOWAIT adds RELEASE with read_locks: shared, whose RELEASE drops a read lock by FAA):");
         for (ProtocolFactory pf : Registry.protocols()) {
             List<Stage> s = pf.nicAtomicStages();
             long n = HybridCode.all(pf.stages()).stream().filter(h -> pf.needsLoopback(h.code())).count();

@@ -19,10 +19,14 @@ import org.rccj.cli.robust.RobustStudy;
 import org.rccj.cli.robust.Variant;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.hybrid.Shard;
 import org.rccj.primitives.CostProfile;
 import org.rccj.results.RunMetrics;
+import org.rccj.experiments.Batch;
+import org.rccj.experiments.Provenance;
+import org.rccj.experiments.OutputPaths;
+import org.rccj.experiments.Context;
 
 /**
  * {@code rcc robust CONFIG ...}: how robust the best hybrid code is to the cost profile ({@link RobustStudy} does the

@@ -50,6 +50,14 @@ class BadInputTest {
         runYaml(Cli.yaml(), "--set", "local_access=nic").assertBadInput("local_access", "nic", "network", "cpu");
     }
 
+    @Test void badLocationCachePreload() throws Exception {
+        runYaml(Cli.yaml(), "--set", "location_cache.preload=sometimes").assertBadInput("location_cache.preload", "sometimes", "auto", "true", "false");
+    }
+
+    @Test void badSundialRenew() throws Exception {
+        runYaml(Cli.yaml(), "--set", "protocol=sundial", "--set", "protocol_options.renew=eager").assertBadInput("protocol_options.renew", "eager", "artifact", "batched");
+    }
+
     @Test void unknownFabric() throws Exception {
         runYaml(Cli.yaml("fabric: infiniband")).assertBadInput("fabric", "infiniband", "sim", "local");
     }

@@ -5,7 +5,7 @@ import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 
 /** Test-only protocol without stages: one hybrid code, nothing to rank; cannot actually run. */
 public final class FakeSoloFactory implements ProtocolFactory {

@@ -11,9 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.framework.run.RunResult;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.primitives.CostProfile;
 import org.rccj.results.CsvTable;
+import org.rccj.experiments.Runner;
+import org.rccj.experiments.Exit;
 
 /** {@code rcc robust}: tipping points on cases built to flip (a stand-in runner with a known threshold, and the simulator). */
 class RobustCommandTest {

@@ -43,17 +43,45 @@ public final class HybridTable {
         List<ResultTable.Row> rows = new ArrayList<>();
         for (CodeResult c : codes) {
             RunMetrics first = c.runs().get(0);
-            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), loopback(first.protocol(), c.code()), c.verified().spelled(),
+            rows.add(new ResultTable.Row(List.of(Integer.toString(c.code()), c.label(), loopback(first, c.code()), c.verified().spelled(),
                     first.protocol(), first.workload()), c.runs()));
         }
         return ResultTable.csv(KEY_COLUMNS, rows);
     }
 
-    /** "yes"/"no": does {@code code} of {@code protocol} need loopback atomics on incoherent NICs ("?": unknown protocol). */
-    public static String loopback(String protocol, int code) {
-        for (ProtocolFactory pf : Registry.protocols()) {
-            if (pf.name().equals(protocol)) return pf.needsLoopback(code) ? "yes" : "no";
+    /**
+     * "yes"/"no": does {@code code} need loopback atomics on incoherent NICs, with the protocol_options of run
+     * {@code m} ("?": unknown protocol).
+     */
+    public static String loopback(RunMetrics m, int code) {
+        ProtocolFactory pf = factory(m.protocol());
+        return pf == null ? "?" : pf.needsLoopback(code, protocolOptions(m)) ? "yes" : "no";
+    }
+
+    /** The stages of run {@code m}'s protocol that post NIC atomics when bound one-sided, with its protocol_options (empty: unknown protocol). */
+    public static List<org.rccj.framework.api.Stage> nicAtomicStages(RunMetrics m) {
+        ProtocolFactory pf = factory(m.protocol());
+        return pf == null ? List.of() : pf.nicAtomicStages(protocolOptions(m));
+    }
+
+    /** Run {@code m}'s protocol_options as recorded in its config (scalars only; a key it lacks takes its default). */
+    static Map<String, Object> protocolOptions(RunMetrics m) {
+        Map<String, Object> out = new TreeMap<>();
+        if (m.config() == null) return out;
+        var it = m.config().path("protocol_options").fields();
+        while (it.hasNext()) {
+            var e = it.next();
+            var v = e.getValue();
+            if (v.isTextual()) out.put(e.getKey(), v.asText());
+            else if (v.isBoolean()) out.put(e.getKey(), v.asBoolean());
+            else if (v.isIntegralNumber()) out.put(e.getKey(), v.asLong());
+            else if (v.isNumber()) out.put(e.getKey(), v.asDouble());
         }
-        return "?";
+        return out;
+    }
+
+    private static ProtocolFactory factory(String protocol) {
+        for (ProtocolFactory pf : Registry.protocols()) if (pf.name().equals(protocol)) return pf;
+        return null;
     }
 }

@@ -2,6 +2,8 @@ package org.rccj.protocols;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,30 +21,55 @@ import org.rccj.framework.spi.Registry;
  * checker catches the lost updates.
  */
 class IncoherentAtomicsTest {
+    /**
+     * The protocol_options under which a protocol's stages post different atomics (each as key, value pairs; the
+     * first is the defaults): NOWAIT's and WAITDIE's read_locks (shared read locks are released by FAA);
+     * SUNDIAL's renew (artifact and batched post their CAS differently), so every code also verifies with both.
+     */
+    static List<Object[]> optionVariants(String protocol) {
+        return switch (protocol) {
+            case "nowait", "waitdie" -> List.of(new Object[0], new Object[] {"protocol_options.read_locks", "shared"});
+            case "sundial" -> List.of(new Object[0], new Object[] {"protocol_options.renew", "batched"});
+            default -> List.<Object[]>of(new Object[0]);
+        };
+    }
+
     static Stream<Arguments> everyCodeOfEveryProtocol() {
         return Registry.protocols().stream()
                 .filter(pf -> !pf.name().contains("-"))      // test-only broken variants (occ-novalidate, ...)
-                .flatMap(pf -> HybridCode.all(pf.stages()).stream().flatMap(h -> java.util.stream.Stream.of("cpu", "network")
-                        .map(la -> Arguments.of(pf.name(), h.code(), la))));
+                .flatMap(pf -> optionVariants(pf.name()).stream().flatMap(o -> HybridCode.all(pf.stages()).stream()
+                        .flatMap(h -> Stream.of("cpu", "network").map(la -> Arguments.of(pf.name(), h.code(), la, o)))));
     }
 
     /**
      * With {@code local_access: cpu} a node's own coordinators also take CPU atomics (the local shortcut), so every
      * code that needs loopback takes it; with {@code network} only RPC handlers do (own-node CAS/FAA are NIC atomics).
+     * A code whose one-sided stages post no NIC atomic with the run's protocol_options is charged none.
      */
-    @ParameterizedTest(name = "{0} code {1}, local_access {2}")
+    @ParameterizedTest(name = "{0} code {1}, local_access {2}, options {3}")
     @MethodSource("everyCodeOfEveryProtocol")
-    void verifiesUnderTheFault(String protocol, int code, String localAccess) {
-        RunResult r = HybridCodes.sim(protocol, code, "faults.incoherent_atomics", true, "local_access", localAccess);
-        HybridCodes.assertVerified(r, protocol + " code " + code + ", local_access " + localAccess);
+    void verifiesUnderTheFault(String protocol, int code, String localAccess, Object[] options) {
+        // location_cache.preload: its default (auto) with local_access cpu, false with network, so every code of
+        // every protocol also verifies with both (the preload changes which one-sided READs are posted)
+        Object[] kv = java.util.Arrays.copyOf(new Object[] {"faults.incoherent_atomics", true, "local_access", localAccess,
+                "location_cache.preload", localAccess.equals("cpu") ? "auto" : "false"}, 6 + options.length);
+        System.arraycopy(options, 0, kv, 6, options.length);
+        String what = protocol + " code " + code + ", local_access " + localAccess + " " + java.util.Arrays.toString(options);
+        RunResult r = HybridCodes.sim(protocol, code, kv);
+        HybridCodes.assertVerified(r, what);
         ProtocolFactory pf = Registry.protocols().stream().filter(f -> f.name().equals(protocol)).findFirst().orElseThrow();
-        if (pf.needsLoopback(code) && localAccess.equals("cpu")) {
-            assertTrue(r.extra.getOrDefault("loopback_atomics", 0.0) > 0, "no CPU atomic took the loopback: " + r.extra);
-        } else if (!pf.needsLoopback(code)) {
-            // the declaration (ProtocolFactory.nicAtomicStages) is what spares this code the loopback: no stage
-            // bound one-sided in it may post a NIC atomic
-            assertEquals(0, r.network.cas + r.network.faa, "code " + code + " posted NIC atomics but is declared not to need loopback");
-            assertNull(r.extra.get("loopback_atomics"), "loopback taken where no NIC atomic is posted: " + r.extra);
+        Map<String, Object> po = new java.util.HashMap<>();
+        for (int i = 0; i < options.length; i += 2) po.put(((String) options[i]).substring("protocol_options.".length()), options[i + 1]);
+        boolean needs = pf.needsLoopback(code, po);
+        if (needs && localAccess.equals("cpu")) {
+            assertTrue(r.extra.getOrDefault("loopback_atomics", 0.0) > 0, "no CPU atomic took the loopback: " + what + " " + r.extra);
+        } else if (!needs) {
+            // the declaration (ProtocolFactory.nicAtomicStages with the run's options) is what spares this code the
+            // loopback: no stage bound one-sided in it may post a NIC atomic
+            assertEquals(0, r.network.cas + r.network.faa, what + " posted NIC atomics but is declared not to need loopback");
+        }
+        if (r.network.cas + r.network.faa == 0) {
+            assertEquals(0.0, r.extra.getOrDefault("loopback_atomics", 0.0), "loopback charged where no NIC atomic is posted: " + what);
         }
         assertEquals(0.0, r.extra.get("atomic_races"), "a CPU atomic landed inside a NIC atomic despite the loopback");
     }

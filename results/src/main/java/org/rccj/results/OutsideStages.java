@@ -5,13 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.rccj.framework.stats.Histogram;
+import org.rccj.framework.run.RunResult;
 
 /**
  * The time of a committed transaction outside its stages, as stage figures draw it so that each bar adds up to the
  * mean latency: summary.json's {@code outside_stages.parts} (one segment per part, named by its key with underscores
  * as spaces) when the results have them; else one segment {@value #DERIVED} = mean latency - the stages' time per
  * committed transaction, clamped at 0 (the figure then says by how much the stages exceed the latency).
- * Tables carry the parts as {@code outside_<part>_us_per_txn} columns.
+ * Tables carry the parts as {@code outside_<part>_us_per_txn} columns. The parts themselves come from a run's
+ * result ({@link #partsNs}, {@link #json}): {@link RunResult#OUTSIDE_PARTS}, then {@link RunResult#ROLLED_BACK} and
+ * {@link RunResult#WINDOW_EDGES}; they sum to the whole, and the protocol stages' {@code us_per_txn} plus the whole is
+ * the mean latency (the last two are corrections and may be negative).
  */
 public final class OutsideStages {
     /** The one segment of results without {@code outside_stages}. */
@@ -111,5 +116,35 @@ public final class OutsideStages {
             excess[i] = m.outsideParts().isEmpty() ? excessUs(m.latencyMeanUs(), stagesUs) : 0;
         }
         return extend(stages, values, segs, excess);
+    }
+
+    /** Part name -> ns per committed transaction, in order (empty without commits). */
+    public static Map<String, Double> partsNs(RunResult r) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        long commits = r.commits();
+        if (commits <= 0) return out;
+        for (int i = 0; i < RunResult.OUTSIDE_PARTS.size(); i++) out.put(RunResult.OUTSIDE_PARTS.get(i), (double) r.outsideNs[i] / commits);
+        long stageTotals = 0;
+        for (Histogram h : r.stages.values()) stageTotals += h.sum();
+        out.put(RunResult.ROLLED_BACK, (double) -r.rolledBackStageNs / commits);
+        out.put(RunResult.WINDOW_EDGES, (double) (r.committedStageNs + r.rolledBackStageNs - stageTotals) / commits);
+        return out;
+    }
+
+    /** summary.json's {@code outside_stages}: {@code us_per_txn} and {@code parts} (part -> us per committed transaction). */
+    public static Map<String, Object> json(RunResult r) {
+        Map<String, Double> ns = partsNs(r);
+        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+        Map<String, Object> parts = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> e : ns.entrySet()) {
+            java.math.BigDecimal us = Decimals.us(e.getValue());
+            parts.put(e.getKey(), us);
+            sum = sum.add(us);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        // the sum of the rounded parts, so that sum(parts) == us_per_txn holds exactly in the file itself
+        m.put("us_per_txn", sum.signum() == 0 ? java.math.BigDecimal.ZERO.setScale(1) : sum);
+        m.put("parts", parts);
+        return m;
     }
 }

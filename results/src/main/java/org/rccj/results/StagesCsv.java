@@ -4,12 +4,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.rccj.framework.run.RunResult;
 
 /**
  * stages.csv: {@code stage,count,mean_us,us_per_txn,p50_us,p99_us,share}, one row per {@link StageBreakdown} row:
  * {@code mean_us} per call, {@code us_per_txn} what the stage adds to a committed transaction (mean x count /
- * commits), share a fraction in [0, 1], as in summary.json. Header row, comma separated, "\n" line ends.
+ * commits), share a fraction in [0, 1], as in summary.json. Then one row {@code outside:<part>} per part of the
+ * time outside the protocol stages ({@link OutsideStages}: count = commits, mean_us = us_per_txn = the part per
+ * committed transaction, the other columns empty); the protocol stages' us_per_txn plus those rows' is the mean
+ * latency (the EXECUTE row, per call over every attempt, is not part of that sum: outside:execute is).
+ * Header row, comma separated, "\n" line ends.
  */
 public final class StagesCsv {
     public static final String FILE_NAME = "stages.csv";
@@ -27,6 +32,11 @@ public final class StagesCsv {
               .append(Decimals.text(Decimals.us(row.p50Ns()))).append(',')
               .append(Decimals.text(Decimals.us(row.p99Ns()))).append(',')
               .append(Decimals.text(Decimals.round(row.share(), Decimals.SHARE))).append('\n');
+        }
+        for (Map.Entry<String, Double> e : OutsideStages.partsNs(r).entrySet()) {
+            String us = Decimals.text(Decimals.us(e.getValue()));
+            sb.append("outside:").append(e.getKey()).append(',').append(r.commits()).append(',').append(us).append(',').append(us)
+              .append(",,,\n");
         }
         return sb.toString();
     }

@@ -49,6 +49,11 @@ public final class Warnings {
                     + "and add it to a profile file");
         }
         settingsWithoutEffect(c, out);
+        Double preloaded = r.extra.get("location_cache_preloaded");
+        if (preloaded != null && preloaded < 1) {
+            out.add(String.format(Locale.ROOT, "the location cache (the profile's location_cache.mb) held %.1f%% of the loaded tuples at the"
+                    + " preload: one-sided accesses to the rest look their tuple up in the index", 100 * preloaded));
+        }
         return out;
     }
 

@@ -18,8 +18,15 @@ class CsvWritersTest {
     void stagesCsv() {
         List<String[]> rows = parse(StagesCsv.toCsv(SampleResults.sample("sim")));
         assertEquals(StagesCsv.HEADER, String.join(",", rows.get(0)));
-        assertEquals(5, rows.size());
+        assertEquals(11, rows.size());
         assertEquals(List.of("READ", "LOCK", "COMMIT", "EXECUTE"), rows.subList(1, 5).stream().map(r -> r[0]).toList());
+        assertEquals(List.of("outside:execute", "outside:between_stages", "outside:aborted_attempts", "outside:backoff",
+                "outside:rolled_back_transactions", "outside:window_edges"), rows.subList(5, 11).stream().map(r -> r[0]).toList());
+        for (String[] r : rows.subList(5, 11)) {
+            assertEquals(1000, Long.parseLong(r[1]), "count = commits");
+            assertEquals(r[2], r[3], "mean_us = us_per_txn: the part per committed transaction");
+            assertEquals("", r[4] + r[5] + r[6]);
+        }
         String[] lock = rows.get(2);
         assertEquals(500, Long.parseLong(lock[1]));
         assertEquals(4.0, Double.parseDouble(lock[2]), "per call");

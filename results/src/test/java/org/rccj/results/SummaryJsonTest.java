@@ -29,7 +29,7 @@ class SummaryJsonTest {
     void hasEveryContractFieldInOrder() throws Exception {
         JsonNode s = JSON.readTree(SummaryJson.toJson(SampleResults.sample("sim")));
         assertEquals(List.of("name", "fabric", "profile", "protocol", "workload", "seed", "hybrid", "config", "measured_s",
-                "commits", "aborts", "rolled_back", "abort_rate", "abort_reasons", "throughput_tps", "latency_us", "per_txn_type", "stages",
+                "commits", "aborts", "rolled_back", "abort_rate", "abort_reasons", "throughput_tps", "latency_us", "per_txn_type", "stages", "outside_stages",
                 "network", "cpu", "verification", "warnings", "extra", "sim", "environment"), fields(s));
         assertEquals("sample", s.get("name").asText());
         assertEquals("sim", s.get("fabric").asText());

@@ -41,6 +41,17 @@ class WarningsTest {
     }
 
     @Test
+    void aPreloadThatDidNotFit() {
+        RunResult r = SampleResults.sample("sim");
+        r.extra.put("location_cache_preloaded", 1.0);
+        assertEquals(List.of(), Warnings.of(r, 2), "a preload that held every tuple is no warning");
+        r.extra.put("location_cache_preloaded", 0.25);
+        List<String> w = Warnings.of(r, 2);
+        assertEquals(1, w.size(), w.toString());
+        assertTrue(w.get(0).contains("held 25.0% of the loaded tuples") && w.get(0).contains("location_cache.mb"), w.get(0));
+    }
+
+    @Test
     void windowShorterThanTheLatency() {
         RunResult r = SampleResults.sample("sim");
         r.measuredS = 15e-6;                    // 15 us window, transactions of 10 and 20 us

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.rccj.framework.spi.HybridCode;
-import org.rccj.framework.spi.Stage;
+import org.rccj.framework.api.Stage;
 import org.rccj.hybrid.CodeResult;
 import org.rccj.hybrid.GuidedModel;
 import org.rccj.hybrid.HybridTable;

@@ -34,6 +34,7 @@ public final class ConfigSchema {
         }
     }
 
+    @SuppressWarnings("unchecked")
     public static Map<String, Object> tree() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
@@ -49,6 +50,12 @@ public final class ConfigSchema {
         props.put("workload", workload());
         props.put("fabric", choice(paramOf("fabric"), Registry.fabrics().stream().map(FabricFactory::name).toList()));
         props.put("protocol_options", Map.of("type", "object", "description", "the protocol's options (rcc list)"));
+        Map<String, Object> cache = section(Config.LOCATION_CACHE_PARAMS, "the location cache");
+        // preload: auto, or a YAML boolean as well as its spelling
+        Param preload = Config.LOCATION_CACHE_PARAMS.get(0);
+        ((Map<String, Object>) cache.get("properties")).put(preload.key(), Map.of("description", preload.help(),
+                "enum", List.of("auto", "true", "false", true, false), "default", preload.defaultValue()));
+        props.put(Config.LOCATION_CACHE, cache);
         // every fabric's keys; a rule per fabric below forbids the keys of the others
         Map<String, List<Param>> sections = new LinkedHashMap<>();
         for (FabricFactory ff : Registry.fabrics()) {

@@ -41,6 +41,12 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
             "network = an access to a tuple of the own node goes through the NIC (one-sided: a queue pair to the own node; RPC: a message to the own node served at the worker's poll point), as in RCC's artifact; cpu = the local shortcut (plain memory operation, direct handler call). HADES, DrTM and CALVIN model their own local path and always use cpu");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
     public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
+    /** The location cache's section (after the top-level keys). */
+    public static final String LOCATION_CACHE = "location_cache";
+    public static final List<Param> LOCATION_CACHE_PARAMS = List.of(Param.ofChoice("preload", "auto", List.of("auto", "true", "false"),
+            "fill every node's location cache with the location of every loaded tuple before the run (not timed), as RCC's artifact "
+            + "does when built with RDMA_CACHE 1 (its one-sided and hybrid builds); auto = true when any stage of the code is one-sided; "
+            + "a cache bounded by the profile's location_cache.mb holds what fits (summary.json extra.location_cache_preloaded)"));
 
     /** The keys every run has, in summary.json's order. */
     public static final List<Param> TOP_LEVEL = List.of(NAME, FABRIC, NODES, THREADS, COROUTINES, PROTOCOL, HYBRID, REPLICATION,
@@ -67,6 +73,13 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public boolean passiveAck() { return (boolean) get(PASSIVE_ACK); }
     /** True when accesses to the own node's tuples go through the NIC ({@code local_access: network}). */
     public boolean localThroughNic() { return "network".equals(get(LOCAL_ACCESS)); }
+
+    /** Whether the location caches are filled at load ({@code location_cache.preload}; auto: any stage one-sided). */
+    @SuppressWarnings("unchecked")
+    public boolean preloadLocationCache() {
+        Object v = ((Map<String, Object>) values.get(LOCATION_CACHE)).get("preload");
+        return "auto".equals(v) ? hybrid.code() != 0 : "true".equals(v);
+    }
 
     /** The workload's resolved settings, with its {@code name} first. */
     @SuppressWarnings("unchecked")

@@ -64,6 +64,7 @@ public final class ConfigResolver {
         WorkloadFactory wf = workload(String.valueOf(wmap.get("name")));
         v.put(Config.WORKLOAD, section(Config.WORKLOAD, wmap, wf.parameters(), wf.name()));
 
+        v.put(Config.LOCATION_CACHE, section(Config.LOCATION_CACHE, in.get(Config.LOCATION_CACHE), Config.LOCATION_CACHE_PARAMS, null));
         for (Map.Entry<String, List<Param>> s : fabricSections.entrySet()) {
             List<Param> inner = new ArrayList<>();
             for (Param p : s.getValue()) inner.add(p.withKey(p.key().substring(s.getKey().length() + 1)));
@@ -107,6 +108,7 @@ public final class ConfigResolver {
         }
         allowed.add(Config.WORKLOAD);
         allowed.add(Config.PROTOCOL_OPTIONS);
+        allowed.add(Config.LOCATION_CACHE);
         allowed.addAll(fabricSections.keySet());
         for (Map.Entry<String, Object> e : in.entrySet()) {
             String k = e.getKey();

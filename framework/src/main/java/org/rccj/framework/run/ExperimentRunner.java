@@ -73,12 +73,20 @@ public final class ExperimentRunner {
             ProcessGroup group = fabric instanceof ProcessGroup g ? g : null;
             say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                     pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
-            // NIC atomics only where a stage that posts them is bound one-sided (ProtocolFactory.nicAtomicStages)
-            fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code()));
+            // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
+            fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
             fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
             Store store = new Store(fabric, protocol.header(), workload.tables());
+            // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
+            boolean preload = c.preloadLocationCache();
+            Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
+            if (preload) store.onLoad(cluster::preload);
             workload.load(store, c.seed());
-            Cluster cluster = new Cluster(c.shape(), fabric, store, workload);
+            store.onLoad(null);
+            if (preload && cluster.preloadedShare() < 1) {
+                say(progress, "rcc: the location cache (location_cache.mb) holds %.1f%% of the %d loaded tuples; the rest are looked up in the index",
+                        100 * cluster.preloadedShare(), cluster.preloadOffered());
+            }
             List<String> freeLogic = cluster.logicCosts(wf.name());
             protocol.attach(cluster);
             boolean record = c.verify() || c.history() != null;
@@ -126,6 +134,7 @@ public final class ExperimentRunner {
             r.simCommitsTotal = workersCommitsTotal(workers);
             r.extra.putAll(ff.metrics(fabric, fabricSetup));
             StatsCollector.collect(stats, workload.txnTypes(), pf.stages(), duration, r);
+            if (preload) r.extra.put("location_cache_preloaded", cluster.preloadedShare());
             for (Map.Entry<String, Double> e : metrics.entrySet()) r.extra.put(e.getKey(), e.getValue());
             say(progress, "rcc: ran in %.2f s wall: %d commits, %d aborts", wallS, r.commits(), r.aborts());
 

@@ -27,6 +27,27 @@ public final class RunResult implements java.io.Serializable {
     public final Map<String, Long> abortReasons = new TreeMap<>();
     /** Per stage: duration of the stage in each transaction attempt that ran it; protocol stage order. */
     public final Map<Stage, Histogram> stages = new LinkedHashMap<>();
+    /**
+     * The parts of a committed transaction's latency outside its protocol stages (summary.json's
+     * {@code outside_stages.parts}, stages.csv's {@code outside:<part>} rows): {@code execute} (the committed
+     * attempt's workload logic, fetches excluded), {@code between_stages} (the rest of the committed attempt that
+     * no stage timer covers: CPU between stages, building items and parsing replies, waits for the core or the
+     * poller outside a stage), {@code aborted_attempts} (the transaction's aborted attempts outside their stages),
+     * {@code backoff} (between an aborted attempt and the next). Two more parts reconcile the stages' totals, which
+     * count the stage time of every transaction by when each stage started, with the latency of the measured
+     * commits, so that stages + outside = mean latency exactly: {@code rolled_back_transactions} (minus the stage
+     * time of the transactions the workload's logic rolled back, which no latency includes: zero or negative) and
+     * {@code window_edges} (the rest: stage time of commits started in the warm-up, minus that of transactions
+     * that end after the window or abort finally at its end; small, either sign)
+     */
+    public static final List<String> OUTSIDE_PARTS = org.rccj.framework.runtime.WorkerStats.OUTSIDE_PARTS;
+    public static final String ROLLED_BACK = "rolled_back_transactions", WINDOW_EDGES = "window_edges";
+    /** Of the measured commits: stage time (every attempt), and time outside the stages by OUTSIDE_PARTS, ns (summed). */
+    public long committedStageNs;
+    /** Stage time (every attempt) of the transactions rolled back by the workload's logic in the measured interval, ns. */
+    public long rolledBackStageNs;
+    public long[] outsideNs = new long[OUTSIDE_PARTS.size()];
+
     /** Execution (workload logic between fetches), reported beside the stages as "EXECUTE". */
     public final Histogram execute = new Histogram();
     /** Operations posted during the measured interval. */

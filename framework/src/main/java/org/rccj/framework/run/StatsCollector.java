@@ -68,6 +68,10 @@ public final class StatsCollector {
                 }
                 for (Stage stage : stages) if (merged.add(s.stageTimes(stage))) st[stage.ordinal()].add(s.stageTimes(stage));
                 if (merged.add(s.executeTimes())) r.execute.add(s.executeTimes());
+                r.committedStageNs += s.committedStageNs();
+                r.rolledBackStageNs += s.rolledBackStageNs();
+                long[] outside = s.outsideNs();
+                for (int i = 0; i < outside.length; i++) r.outsideNs[i] += outside[i];
                 long[] timeline = s.timeline();
                 for (int b = 0; b < buckets; b++) r.timeline[b] += timeline[b];
                 Counters d = new Counters();

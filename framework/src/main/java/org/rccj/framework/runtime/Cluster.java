@@ -29,20 +29,58 @@ public final class Cluster extends ClusterView {
     /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
     private long[] logicNs;
 
-    public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) {
+    public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) { this(shape, fabric, store, workload, false); }
+
+    /**
+     * @param preload size the location caches for every tuple of every node and fill them while the workload
+     *                loads ({@link #preload}; {@code location_cache.preload}): build the cluster before loading
+     */
+    public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload, boolean preload) {
         super(shape, store);
         this.workload = workload;
         this.fabric = fabric;
         this.log = new CoordinatorLog(shape, fabric, this::register);
         long rows = 0;
         for (Table t : store.tables()) rows += t.capacityPerNode;
-        int entries = (int) Math.min(1 << 23, Math.max(1 << 12, rows));
+        // lazily filled: as many entries as a node holds rows; preloaded: room for every node's rows at a load
+        // factor of at most 2/3 (open addressing), within PRELOAD_MAX_ENTRIES
+        long wanted = preload ? Math.min(PRELOAD_MAX_ENTRIES, rows * fabric.nodes() * 3 / 2) : Math.min(1 << 23, rows);
+        int entries = (int) Math.max(1 << 12, wanted);
         // the profile may bound it in MB (DrTM+H); an entry is two words, and misses go to the index
         long bound = fabric.endpoint(0, 0).profile().locationCacheBytes / 16;
         if (bound > 0) entries = (int) Math.min(entries, Math.max(16, bound));
         caches = new LocationCache[fabric.nodes()];
-        for (int n = 0; n < caches.length; n++) caches[n] = new LocationCache(entries);
+        for (int n = 0; n < caches.length; n++) if (!preload || fabric.hosts(n)) caches[n] = new LocationCache(entries);
+        preloadedPerNode = preload ? 0 : -1;
     }
+
+    /** Entries of a preloaded location cache at most (16 bytes each: 256 MiB a node). */
+    static final long PRELOAD_MAX_ENTRIES = 1L << 24;
+    /** Tuple locations offered to the preload, and how many fit in the first hosted node's cache (-1: no preload). */
+    private long preloadOffered, preloadedPerNode;
+
+    /**
+     * Puts a loaded tuple's location into the location cache of every node this process hosts (a Store load
+     * listener; before the run, so not timed). A bounded cache ({@code location_cache.mb}) keeps what fits.
+     */
+    public void preload(int node, Table t, long key, long tupleOffset) {
+        preloadOffered++;
+        boolean first = true;
+        for (int n = 0; n < caches.length; n++) {
+            if (caches[n] == null) continue;
+            boolean fit = caches[n].preload(t.id, key, tupleOffset);
+            if (first && fit) preloadedPerNode++;
+            first = false;
+        }
+    }
+
+    /** Share of the loaded tuples the preload put in the cache (1 = all), or -1 when the caches were not preloaded. */
+    public double preloadedShare() {
+        return preloadedPerNode < 0 ? -1 : preloadOffered == 0 ? 1 : (double) preloadedPerNode / preloadOffered;
+    }
+
+    /** Tuple locations the preload was offered (every loaded tuple). */
+    public long preloadOffered() { return preloadOffered; }
 
     /**
      * Takes the workload's logic cost per transaction type from the profile ({@code logic_ns.WORKLOAD.TYPE}); a type

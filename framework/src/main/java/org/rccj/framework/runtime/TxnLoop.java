@@ -23,6 +23,9 @@ final class TxnLoop implements Coroutine.Step {
     private final WorkerStats stats;
     private final long backoffNs;
     private long seq;
+    /** The current transaction's time outside the stages, by part (indexes into WorkerStats.OUTSIDE_PARTS). */
+    private final long[] outside = new long[WorkerStats.OUTSIDE_PARTS.size()];
+    private static final int EXECUTE = 0, BETWEEN = 1, ABORTED = 2, BACKOFF = 3;
 
     TxnLoop(WorkerCoroutine ctx, TxnExecutor exec, TxnGenerator gen, long backoffNs) {
         this.ctx = ctx;
@@ -50,15 +53,22 @@ final class TxnLoop implements Coroutine.Step {
         int type = gen.next();
         long first = ctx.now();
         int attempt = 0;
+        // the transaction's time, [first, commit], is its stage time (ctx.txStageNs, every attempt) plus the parts
+        // of WorkerStats.OUTSIDE_PARTS: each attempt runs from attemptStart, each back-off from the attempt's end
+        ctx.txStageNs = 0;
+        java.util.Arrays.fill(outside, 0);
+        long attemptStart = first;
         while (true) {
             tx.begin(nextId(), type);
             AbortException abort = null;
-            long t0 = ctx.now();
+            long t0 = ctx.now(), stages0 = ctx.txStageNs, executeNs = 0;
             try {
                 gen.execute(tx);
                 tx.fetch();
                 tx.chargeLogic();
-                stats.execute(t0, ctx.now() - tx.fetchNanos());
+                long executed = ctx.now() - tx.fetchNanos();
+                stats.execute(t0, executed);
+                executeNs = executed - t0;
                 exec.commit(tx);
             } catch (AbortException a) {
                 abort = a;
@@ -66,18 +76,24 @@ final class TxnLoop implements Coroutine.Step {
             ctx.release();
             long now = ctx.now();
             if (abort == null) {
-                stats.commit(type, first, now);
+                outside[EXECUTE] += executeNs;
+                outside[BETWEEN] += now - attemptStart - (ctx.txStageNs - stages0) - executeNs;
+                stats.commit(type, first, now, ctx.txStageNs, outside);
                 if (stats.history != null) stats.history.add(record(tx));
                 gen.committed(tx);
                 break;
             }
             exec.abort(tx);
             ctx.release();
-            stats.abort(type, abort.reason, abort.logic, now);
+            long aborted = ctx.now();
+            outside[ABORTED] += aborted - attemptStart - (ctx.txStageNs - stages0);
+            stats.abort(type, abort.reason, abort.logic, now, ctx.txStageNs);
             if (abort.logic || ctx.now() >= end) break;
             long max = backoffNs << Math.min(attempt++, MAX_BACKOFF_SHIFT);
             if (max > 0) ctx.sleep(1 + ctx.rng.nextLong(max));
             else ctx.yieldNow();
+            attemptStart = ctx.now();
+            outside[BACKOFF] += attemptStart - aborted;
         }
         // between transactions, let the worker's other coroutines and its event loop (RPCs for this
         // worker) in: always when another coroutine is ready, and at least every few transactions (on

@@ -175,5 +175,12 @@ public final class WorkerCoroutine extends CoroutineContext {
     public long stageStart() { return ep.now(); }
 
     @Override
-    public void stageEnd(Stage s, long start) { worker.stats.stage(s, start, ep.now()); }
+    public void stageEnd(Stage s, long start) {
+        long now = ep.now();
+        worker.stats.stage(s, start, now);
+        txStageNs += now - start;
+    }
+
+    /** Stage time of the current transaction so far, its aborted attempts included (TxnLoop resets it). */
+    long txStageNs;
 }

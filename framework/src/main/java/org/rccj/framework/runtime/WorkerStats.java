@@ -12,6 +12,9 @@ import org.rccj.primitives.Counters;
 
 /** What one worker measured. Thread-confined; merged after the run. */
 public final class WorkerStats implements java.io.Serializable {
+    /** The parts of a committed transaction's time outside the stages that a worker measures, in their order. */
+    public static final List<String> OUTSIDE_PARTS = List.of("execute", "between_stages", "aborted_attempts", "backoff");
+
     private static final long serialVersionUID = 1L;
     long warmEnd, end;
     final TxnTypeStats[] perType;
@@ -26,6 +29,12 @@ public final class WorkerStats implements java.io.Serializable {
     final Counters finalCounters = new Counters();
     long finalBusy = -1, cacheHits, cacheMisses;
     final List<HistoryRecord> history;
+    /**
+     * Of the transactions committed in the measured interval, summed: their stage time (every attempt) and their
+     * time outside the stages by part ({@link #OUTSIDE_PARTS}, in that order), ns. Per worker, never shared.
+     */
+    long committedStageNs, rolledBackStageNs;
+    final long[] outsideNs = new long[OUTSIDE_PARTS.size()];
 
     /**
      * @param shareWith null, or stats of another worker on the same thread whose latency histograms (stages,
@@ -68,9 +77,12 @@ public final class WorkerStats implements java.io.Serializable {
     /** Commits over the whole run, warm-up and drain included. */
     public long committedTotal() { return committedTotal; }
 
-    void commit(int type, long firstStart, long at) {
+    /** A commit at {@code at} of a transaction first started at {@code firstStart}, with its stage time and outside parts (ns). */
+    void commit(int type, long firstStart, long at, long stageNs, long[] outside) {
         committedTotal++;
         if (!measuring(at)) return;
+        committedStageNs += stageNs;
+        for (int i = 0; i < outside.length; i++) outsideNs[i] += outside[i];
         TxnTypeStats s = perType[type];
         s.commits++;
         s.latency.record(at - firstStart);
@@ -98,10 +110,19 @@ public final class WorkerStats implements java.io.Serializable {
     /** The committed transactions, when the run records its history; else null. */
     public List<HistoryRecord> history() { return history; }
 
-    void abort(int type, String reason, boolean logic, long at) {
+    public long committedStageNs() { return committedStageNs; }
+    public long rolledBackStageNs() { return rolledBackStageNs; }
+    /** Time outside the stages per part (OutsideStages' order), ns. */
+    public long[] outsideNs() { return outsideNs; }
+
+    void abort(int type, String reason, boolean logic, long at) { abort(type, reason, logic, at, 0); }
+
+    /** @param stageNs a rolled-back transaction's stage time (every attempt), ns */
+    void abort(int type, String reason, boolean logic, long at, long stageNs) {
         if (!measuring(at)) return;
         if (logic) {
             perType[type].rolledBack++;
+            rolledBackStageNs += stageNs;
             return;
         }
         perType[type].aborts++;

@@ -2,6 +2,7 @@ package org.rccj.framework.spi;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 
 /**
@@ -20,14 +21,23 @@ public interface ProtocolFactory {
 
     /**
      * Stages whose one-sided half posts NIC atomics (CAS/FAA) on words that a CPU path (an RPC handler, a
-     * coordinator's local shortcut) also updates atomically. A code that binds any of them one-sided needs
-     * every CPU atomic on such words to go through the local NIC (loopback) when the profile's NIC atomics are
-     * not coherent with the CPU's ({@code nic.atomics_coherent = false}). Default: every stage (conservative).
+     * coordinator's local shortcut) also updates atomically, with the run's {@code protocol_options}
+     * ({@code options}: resolved, or a partial map in which a missing key takes its default; a stage that posts
+     * atomics only under some setting, e.g. NOWAIT's RELEASE with {@code read_locks: shared}, is listed only
+     * under it). A code that binds any of them one-sided needs every CPU atomic on such words to go through the
+     * local NIC (loopback) when the profile's NIC atomics are not coherent with the CPU's
+     * ({@code nic.atomics_coherent = false}). Default: every stage (conservative).
      */
-    default List<Stage> nicAtomicStages() { return stages(); }
+    default List<Stage> nicAtomicStages(Map<String, Object> options) { return stages(); }
+
+    /** {@link #nicAtomicStages(Map)} with the default {@code protocol_options}. */
+    default List<Stage> nicAtomicStages() { return nicAtomicStages(Map.of()); }
 
     /** Whether hybrid code {@code code} needs loopback atomics on a NIC whose atomics are incoherent with the CPU's. */
-    default boolean needsLoopback(int code) { return (code & Stage.mask(nicAtomicStages())) != 0; }
+    default boolean needsLoopback(int code, Map<String, Object> options) { return (code & Stage.mask(nicAtomicStages(options))) != 0; }
+
+    /** {@link #needsLoopback(int, Map)} with the default {@code protocol_options}. */
+    default boolean needsLoopback(int code) { return needsLoopback(code, Map.of()); }
 
     /**
      * Whether {@code local_access: network} applies to this protocol's runs: its accesses to own-node tuples go

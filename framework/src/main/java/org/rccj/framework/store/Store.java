@@ -67,9 +67,18 @@ public final class Store {
      */
     public void load(Table t, long key, byte[] record) {
         int node = t.nodeOf(key, nodes());
-        if (fabric.hosts(node)) t.insertLocal(fabric.memory(node), key, record);
-        else t.skipSlot(node);
+        long off = fabric.hosts(node) ? t.insertLocal(fabric.memory(node), key, record) : t.tupleOffset(t.skipSlot(node));
+        if (loadListener != null) loadListener.loaded(node, t, key, off);
     }
+
+    /** Told of every row {@link #load} stores, on every process (a tcp process also of the rows other processes hold). */
+    @FunctionalInterface
+    public interface LoadListener { void loaded(int node, Table t, long key, long tupleOffset); }
+
+    private LoadListener loadListener;
+
+    /** Sets (null: clears) the listener of {@link #load}. */
+    public void onLoad(LoadListener l) { loadListener = l; }
 
     /** Tuple offset of a key on its owner node, or -1. */
     public long locate(Table t, long key) {

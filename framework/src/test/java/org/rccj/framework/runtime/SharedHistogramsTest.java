@@ -36,7 +36,7 @@ class SharedHistogramsTest {
             long start = rnd.nextInt(1_100_000);
             s.stage(STAGES.get(rnd.nextInt(STAGES.size())), start, start + rnd.nextInt(1 << (1 + rnd.nextInt(20))));
             s.execute(start, start + rnd.nextInt(5_000));
-            s.commit(rnd.nextInt(TYPES.size()), start, start + rnd.nextInt(50_000));
+            s.commit(rnd.nextInt(TYPES.size()), start, start + rnd.nextInt(50_000), rnd.nextInt(1000), new long[RunResult.OUTSIDE_PARTS.size()]);
         }
         RunResult r = new RunResult();
         StatsCollector.collect(w, TYPES, STAGES, 1e6, r);

@@ -2,6 +2,7 @@ package org.rccj.protocols.drtm;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -35,7 +36,7 @@ public final class DrtmFactory implements ProtocolFactory {
 
     /** LOCK and READ (the lease): CAS on the lock word, which the HTM commit also CASes. */
 
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.READ); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.READ); }
 
     /** Local accesses stay on the CPU whatever local_access says: local records are read and written inside the HTM region (DrTM's design). */
 

@@ -2,6 +2,7 @@ package org.rccj.protocols.hades;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
@@ -24,7 +25,7 @@ public final class HadesFactory implements ProtocolFactory {
 
     /** none: its one-sided stages READ and WRITE; its NIC work is the simulated NIC's own. */
 
-    @Override public List<Stage> nicAtomicStages() { return List.of(); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(); }
 
     /** Local accesses stay on the CPU whatever local_access says: the cores access local memory directly; the NIC hardware tracks remote accesses. */
 

@@ -32,6 +32,9 @@ public enum ReadLocks {
 
     public static ReadLocks of(String s) { return s.equals("shared") ? SHARED : EXCLUSIVE; }
 
+    /** The mode in a protocol's {@code protocol_options} (resolved or partial: missing means the default). */
+    public static ReadLocks of(java.util.Map<String, Object> options) { return of(String.valueOf(options.getOrDefault(NAME, "exclusive"))); }
+
     /** Whether access of this kind takes a shared lock. */
     public boolean shared(boolean write) { return this == SHARED && !write; }
 

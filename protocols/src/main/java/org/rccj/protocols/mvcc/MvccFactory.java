@@ -2,6 +2,7 @@ package org.rccj.protocols.mvcc;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -15,7 +16,7 @@ public final class MvccFactory implements ProtocolFactory {
     @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock writes at access, log, commit new version, release (RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK: the tts CAS; READ: the rts CAS. */
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.READ); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.READ); }
     @Override public List<Param> parameters() { return MvccSettings.PARAMS; }
 
     @Override

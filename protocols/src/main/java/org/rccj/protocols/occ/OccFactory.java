@@ -2,6 +2,7 @@ package org.rccj.protocols.occ;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -15,7 +16,7 @@ public final class OccFactory implements ProtocolFactory {
     @Override public String description() { return "optimistic: read, lock write set, validate read set, log, commit, release (DrTM+H)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK: the lock CAS (OccLock); VALIDATE reads, COMMIT and RELEASE write. */
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK); }
     @Override
     public List<Param> parameters() {
         List<Param> p = new java.util.ArrayList<>();

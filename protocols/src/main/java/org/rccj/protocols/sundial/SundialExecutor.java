@@ -33,7 +33,7 @@ final class SundialExecutor extends TxnExecutor {
         TupleFetch fetch = new TupleFetch(ctx, p.fetchRpc);
         this.read = new SundialRead(ctx, p.readRpc, fetch, leases, counters);
         this.lock = new SundialLock(ctx, p.lockRpc, fetch, leases, counters);
-        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, leases, counters);
+        this.renew = new SundialRenew(ctx, p.tuple, p.renewRpc, leases, counters, p.artifactRenew);
         this.commit = new SundialCommit(ctx, p.commitRpc, leases);
         this.release = new SundialRelease(ctx, p.releaseRpc, leases);
     }
@@ -67,7 +67,7 @@ final class SundialExecutor extends TxnExecutor {
         boolean writes = !tx.readOnly();
         long t = ctx.stageStart();
         long cts = commitTimestamp(tx);
-        renew.run(tx, cts, code.oneSided(Stage.RENEW));
+        renew.renew(tx, cts, code.oneSided(Stage.RENEW));
         t = ctx.stageNext(Stage.RENEW, t);
         if (!writes) return;
         commit.timestamp(cts);

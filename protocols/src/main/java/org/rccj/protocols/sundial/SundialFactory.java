@@ -2,6 +2,8 @@ package org.rccj.protocols.sundial;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
+import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -14,6 +16,13 @@ public final class SundialFactory implements ProtocolFactory {
     @Override public String description() { return "logical leases: read [wts, rts], lock writes at access, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK and RENEW: CAS on the rts word. */
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.RENEW); }
-    @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid()); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.RENEW); }
+    static final String RENEW = "renew";
+    static final List<Param> PARAMS = List.of(Param.ofChoice(RENEW, "artifact", List.of("artifact", "batched"),
+            "one-sided RENEW: artifact = as RCC's artifact, one batched READ of the header of every read-set item, then an awaited CAS"
+            + " of rts (the artifact's WRITE, made a CAS) per item that needs renewing, one after another; batched = one doorbell"
+            + " batch of a CAS of rts and a READ of wts for the items that need renewing"));
+
+    @Override public List<Param> parameters() { return PARAMS; }
+    @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid(), setup.s(RENEW).equals("artifact")); }
 }

@@ -31,12 +31,20 @@ public class SundialProtocol implements Protocol {
     ReleaseWord.Rpc releaseRpc;
     private final List<SundialExecutor> executors = new ArrayList<>();
 
-    public SundialProtocol(HybridCode hybrid) { this(hybrid, new SundialTuple()); }
+    /** protocol_options.renew: artifact (true, the default) or batched (false); see {@link SundialRenew}. */
+    final boolean artifactRenew;
+
+    public SundialProtocol(HybridCode hybrid) { this(hybrid, true); }
+
+    public SundialProtocol(HybridCode hybrid, boolean artifactRenew) { this(hybrid, new SundialTuple(), artifactRenew); }
 
     /** With a given tuple (a test variant replaces one of its rules to show the checker catches it). */
-    SundialProtocol(HybridCode hybrid, SundialTuple tuple) {
+    SundialProtocol(HybridCode hybrid, SundialTuple tuple) { this(hybrid, tuple, true); }
+
+    SundialProtocol(HybridCode hybrid, SundialTuple tuple, boolean artifactRenew) {
         this.hybrid = hybrid;
         this.tuple = tuple;
+        this.artifactRenew = artifactRenew;
     }
 
     @Override public HeaderLayout header() { return SundialTuple.LAYOUT; }

@@ -2,6 +2,7 @@ package org.rccj.protocols.waitdie;
 
 import java.util.List;
 import org.rccj.framework.api.Stage;
+import java.util.Map;
 import org.rccj.framework.config.Param;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
@@ -15,7 +16,7 @@ public final class WaitDieFactory implements ProtocolFactory {
     @Override public String description() { return "2PL, wait-die: lock at access time (reads exclusive or shared: read_locks); an older transaction waits, a younger one dies; log, commit, release"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK: the lock and waiter-mark CAS; RELEASE and COMMIT: the waiter-mark CAS (undo), RELEASE also the shared-read-lock FAA. */
-    @Override public List<Stage> nicAtomicStages() { return List.of(Stage.LOCK, Stage.RELEASE, Stage.COMMIT); }
+    @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.RELEASE, Stage.COMMIT); }
     @Override public List<Param> parameters() { return WaitDieSettings.PARAMS; }
 
     @Override
