@@ -33,12 +33,8 @@ final class EventQueue {
     // the calendar: bucket b holds the events of the one time t in [cursor, cursor + window) with t & mask == b
     private final int mask;
     private final Event[] first, last;
-    /** The seq of each non-empty bucket's last event: a push compares with it without touching that (cold) event. */
-    private final int[] lastSeq;
     /** Bit b set when bucket b is not empty. */
     private final long[] occupied;
-    /** Bit w set when word w of {@link #occupied} is not zero: the next bucket is found in two steps, not a scan. */
-    private final long[] occupiedWords;
     /** No calendar event is earlier than this (the time of the last pop, never decreasing). */
     private long cursor;
     /** Time of the earliest calendar event (Long.MAX_VALUE when the calendar is empty). */
@@ -59,9 +55,7 @@ final class EventQueue {
         mask = window - 1;
         first = new Event[window];
         last = new Event[window];
-        lastSeq = new int[window];
         occupied = new long[window >>> 6];
-        occupiedWords = new long[Math.max(1, occupied.length >>> 6)];
     }
 
     int size() { return calendarSize + heapSize; }
@@ -108,15 +102,11 @@ final class EventQueue {
         if (tail == null) {
             first[b] = e;
             last[b] = e;
-            lastSeq[b] = seq;
-            int w = b >>> 6;
-            occupied[w] |= 1L << b;
-            occupiedWords[w >>> 6] |= 1L << w;
+            occupied[b >>> 6] |= 1L << b;
             if (time < calendarMin) calendarMin = time;
-        } else if (lastSeq[b] <= seq) {
+        } else if (tail.seq <= seq) {
             tail.next = e;
             last[b] = e;
-            lastSeq[b] = seq;
         } else {
             // the counter wrapped since the bucket's last push: keep the bucket in key order
             Event prev = null, c = first[b];
@@ -142,8 +132,7 @@ final class EventQueue {
         }
         first[b] = null;
         last[b] = null;
-        int w = b >>> 6;
-        if ((occupied[w] &= ~(1L << b)) == 0) occupiedWords[w >>> 6] &= ~(1L << w);
+        occupied[b >>> 6] &= ~(1L << b);
         calendarMin = calendarSize == 0 ? Long.MAX_VALUE : e.time + ((nextOccupied(b) - b) & mask);
         return e;
     }
@@ -151,21 +140,13 @@ final class EventQueue {
     /** The first non-empty bucket after {@code b}, going round the calendar (one must exist). */
     private int nextOccupied(int b) {
         int start = (b + 1) & mask;
+        int words = occupied.length;
         int w = start >>> 6;
         long bits = occupied[w] & (-1L << start);
-        if (bits != 0) return (w << 6) | Long.numberOfTrailingZeros(bits);
-        // the next non-zero word after w, going round (w itself last, for its buckets before start)
-        int words = occupied.length;
-        int from = (w + 1) & (words - 1);
-        int sw = from >>> 6, summaries = occupiedWords.length;
-        long s = occupiedWords[sw] & (-1L << from);
-        for (int i = 0; i <= summaries; i++) {
-            if (s != 0) {
-                int nw = (sw << 6) | Long.numberOfTrailingZeros(s);
-                return (nw << 6) | Long.numberOfTrailingZeros(occupied[nw]);
-            }
-            sw = sw + 1 == summaries ? 0 : sw + 1;
-            s = occupiedWords[sw];
+        for (int i = 0; i <= words; i++) {
+            if (bits != 0) return (w << 6) | Long.numberOfTrailingZeros(bits);
+            w = (w + 1) & (words - 1);
+            bits = occupied[w];
         }
         throw new IllegalStateException("calendar bitmap lost an event");
     }

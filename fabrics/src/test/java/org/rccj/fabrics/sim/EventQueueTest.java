@@ -73,7 +73,7 @@ class EventQueueTest {
 
     @Test
     void matchesOneHeapOverTheKeysInASimulatorLikeRun() {
-        for (int windowBits : new int[] {6, 8, EventQueue.DEFAULT_WINDOW_BITS, 16}) {
+        for (int windowBits : new int[] {6, 8, EventQueue.DEFAULT_WINDOW_BITS}) {
             SplittableRandom rnd = new SplittableRandom(42 + windowBits);
             EventQueue q = new EventQueue(windowBits);
             Reference ref = new Reference();
