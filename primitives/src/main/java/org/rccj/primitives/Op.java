@@ -1,5 +1,8 @@
 package org.rccj.primitives;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * One verb posted by a worker: a work request and, for RPC, the request and reply messages.
  * Ops are reused; a posted op belongs to the fabric until {@link WorkerHost#onComplete} hands it back
@@ -126,6 +129,29 @@ public final class Op extends Event {
         srcNode = node;
         srcWorker = worker;
         inFlight = true;
+    }
+
+    /**
+     * {@link #posted}, for a fabric that runs every worker on one thread ({@link Fabric#oneThread()}): {@link #inFlight}
+     * is set by a plain store, as no other thread reads it; a volatile store is a full fence on x86, which waits for
+     * every store before it (cold ops and memory: cache misses) once per op and once per completion.
+     */
+    public void postedOnOneThread(int node, int worker) {
+        srcNode = node;
+        srcWorker = worker;
+        IN_FLIGHT.set(this, true);
+    }
+
+    /** {@code inFlight = false} by a plain store, for a fabric that runs every worker on one thread (see {@link #postedOnOneThread}). */
+    public void landedOnOneThread() { IN_FLIGHT.set(this, false); }
+
+    private static final VarHandle IN_FLIGHT;
+    static {
+        try {
+            IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     /** Fabric side: the op becomes a timer of that worker (completes when its time comes). */

@@ -24,7 +24,7 @@ final class PassiveRpcs {
         for (int i = 0, n = ops.size(); i < n; i++) {
             Op p = ops.get(i);
             if (p.node == node && p.handled) {
-                p.inFlight = false;
+                p.landedOnOneThread();
             } else {
                 ops.set(keep++, p);
             }

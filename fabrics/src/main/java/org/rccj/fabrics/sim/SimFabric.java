@@ -194,7 +194,7 @@ public final class SimFabric implements Fabric {
 
     @Override
     public void nicSend(int from, Op op, long at) {
-        op.posted(from, 0);
+        op.postedOnOneThread(from, 0);
         op.signaled = false;
         op.rang = false;
         op.fromNic = true;
@@ -246,8 +246,9 @@ public final class SimFabric implements Fabric {
                     exec = Math.max(exec, dst.atomicFreeAt);
                     if (op.verb == Verb.CAS || op.verb == Verb.FAA) dst.atomicFreeAt = (long) Math.ceil(exec) + cost.atomicGapNs + 1;
                 }
-                dst.freeAt = exec + cost.nicServiceNs(op) + qpMissNs;
-                onCores(op.node, cost.nicServiceNs(op) + qpMissNs);
+                double service = cost.nicServiceNs(op);
+                dst.freeAt = exec + service + qpMissNs;     // summed in this order: the same doubles as ever
+                onCores(op.node, service + qpMissNs);
                 long at = (long) Math.ceil(exec);
                 if (at > now) {
                     op.kind = K_NIC;
@@ -375,7 +376,7 @@ public final class SimFabric implements Fabric {
             op.kind = K_DONE;
             queue.push(op, back);
         } else {
-            op.inFlight = false;
+            op.landedOnOneThread();
         }
     }
 
@@ -431,7 +432,7 @@ public final class SimFabric implements Fabric {
             }
             if (op.kind != K_TIMER && !op.fromNic) charge(cost.pollCqNs);   // a NIC-generated op's completion rides on its command's
             if (op.kind != K_TIMER) passive.learn(op.node);
-            op.inFlight = false;
+            op.landedOnOneThread();
             host.onComplete(op);
         }
 
@@ -504,7 +505,7 @@ public final class SimFabric implements Fabric {
         }
 
         private void post1(Op op, boolean ringDoorbell) {
-            op.posted(node, worker);
+            op.postedOnOneThread(node, worker);
             op.rang = ringDoorbell;
             boolean self = op.node == node;
             if (self && !viaNic) {
@@ -552,12 +553,12 @@ public final class SimFabric implements Fabric {
                     op.kind = K_REPLY;
                     queue.push(op, cpuAt + cost.loopbackNs);
                 } else {
-                    op.inFlight = false;
+                    op.landedOnOneThread();
                 }
                 return;
             }
             MemoryOps.executeOnCpu(memory[node], op);
-            op.inFlight = false;
+            op.landedOnOneThread();
             if (op.signaled) host.onComplete(op);
         }
 
@@ -566,11 +567,11 @@ public final class SimFabric implements Fabric {
             if (!call.signaled) {
                 // passive RPC: no reply message; the sender learns it from its next signaled reply from here
                 call.handled = true;
-                if (call.srcNode == node && !viaNic) call.inFlight = false;
+                if (call.srcNode == node && !viaNic) call.landedOnOneThread();
                 return;
             }
             if (call.srcNode == node && !viaNic) {
-                call.inFlight = false;
+                call.landedOnOneThread();
                 if (call.srcWorker == worker) {
                     host.onComplete(call);
                 } else {
