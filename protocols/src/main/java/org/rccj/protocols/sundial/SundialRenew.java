@@ -26,7 +26,7 @@ import org.rccj.primitives.Op;
  * wts) of every read-only access in one doorbell batch, awaited; then, for each access whose lease ends before
  * the commit timestamp, a CAS of the rts word from the value read to the commit timestamp, awaited before the
  * next access's (the artifact WRITEs rts there, which can lower an rts a concurrent renewal raised in between:
- * decision 0330). A lost CAS re-reads the header and decides again. The RPC half is the same in both modes.
+ * decision 0133). A lost CAS re-reads the header and decides again. The RPC half is the same in both modes.
  */
 final class SundialRenew extends TupleStage {
     /** Bounds the CAS rounds (each lost to another renewal of the same tuple). */
