@@ -19,6 +19,8 @@ import org.rccj.framework.run.RunResult;
  * the mean latency (the last two are corrections and may be negative).
  */
 public final class OutsideStages {
+    /** The part of {@code outside_stages} that is the workload's logic (EXECUTE) of the committed attempt. */
+    static final String EXECUTE_PART = "execute";
     /** The one segment of results without {@code outside_stages}. */
     public static final String DERIVED = "outside stages";
     /** Table columns of the parts: {@code outside_<part>_us_per_txn}. */
@@ -65,6 +67,33 @@ public final class OutsideStages {
 
     /** {@link Extended} for bars whose outside segments are {@code segments.get(bar)} and excesses {@code excess[bar]}. */
     static Extended extend(List<String> stages, double[][] values, List<Map<String, Double>> segments, double[] excess) {
+        // a bar whose parts measure EXECUTE (outside_stages' "execute": once per committed transaction) draws it there,
+        // not again as the EXECUTE stage row (every attempt's logic, per call); when every bar has it the row goes
+        int ex = stages.indexOf(StageBreakdown.EXECUTE);
+        if (ex >= 0) {
+            boolean all = true;
+            values = values.clone();
+            for (int b = 0; b < values.length; b++) {
+                if (segments.get(b).containsKey(label(EXECUTE_PART))) {
+                    values[b] = values[b].clone();
+                    values[b][ex] = 0;
+                } else {
+                    all = false;
+                }
+            }
+            if (all && values.length > 0) {
+                List<String> kept = new ArrayList<>(stages);
+                kept.remove(ex);
+                double[][] cut = new double[values.length][];
+                for (int b = 0; b < values.length; b++) {
+                    double[] row = new double[kept.size()];
+                    for (int s = 0, k = 0; s < stages.size(); s++) if (s != ex) row[k++] = values[b][s];
+                    cut[b] = row;
+                }
+                stages = kept;
+                values = cut;
+            }
+        }
         List<String> names = new ArrayList<>(stages);
         for (Map<String, Double> m : segments) for (String k : m.keySet()) if (!names.contains(k)) names.add(k);
         double[][] out = new double[values.length][names.size()];

@@ -45,10 +45,19 @@ class ResultTableTest {
                 new ResultTable.Row(List.of("a,b", "2"), List.of(metrics(2)))));
         List<String> lines = csv.lines().toList();
         assertEquals("point,coroutines,runs,throughput_tps,latency_mean_us,latency_p50_us,latency_p90_us,latency_p95_us,latency_p99_us,abort_rate,"
-                + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_us_per_txn,LOCK_us_per_txn,COMMIT_us_per_txn,EXECUTE_us_per_txn,READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us,warnings", lines.get(0));
+                + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_us_per_txn,LOCK_us_per_txn,COMMIT_us_per_txn,EXECUTE_us_per_txn,"
+                + "outside_execute_us_per_txn,outside_between_stages_us_per_txn,outside_aborted_attempts_us_per_txn,outside_backoff_us_per_txn,"
+                + "outside_rolled_back_transactions_us_per_txn,outside_window_edges_us_per_txn,"
+                + "READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us,warnings", lines.get(0));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("coroutines=1,1,1,50000.0,14.0,"), lines.get(1));
-        assertTrue(lines.get(1).endsWith(",2.0,4.0,6.0,1.0,2.0,2.0,6.0,1.0,2.0,4.0,6.0,1.0,"), "stage means, per-txn times (LOCK on half the commits), then p99s: " + lines.get(1));
+        // stage means, per-txn times (LOCK on half the commits), then p99s, by column
+        List<String> head = List.of(lines.get(0).split(",")), row = List.of(lines.get(1).split(",", -1));
+        String[] cols = {"READ_mean_us", "LOCK_mean_us", "COMMIT_mean_us", "EXECUTE_mean_us", "READ_us_per_txn", "LOCK_us_per_txn",
+                "COMMIT_us_per_txn", "EXECUTE_us_per_txn", "READ_p99_us", "LOCK_p99_us", "COMMIT_p99_us", "EXECUTE_p99_us"};
+        String[] want = {"2.0", "4.0", "6.0", "1.0", "2.0", "2.0", "6.0", "1.0", "2.0", "4.0", "6.0", "1.0"};
+        for (int i = 0; i < cols.length; i++) assertEquals(want[i], row.get(head.indexOf(cols[i])), cols[i] + " in " + lines.get(1));
+        assertEquals("", row.get(head.indexOf("warnings")), lines.get(1));
         assertTrue(lines.get(2).startsWith("\"a,b\",2,1,100000.0,"), "a comma is quoted: " + lines.get(2));
         assertTrue(csv.endsWith("\n") && !csv.contains("\r"));
     }

@@ -35,6 +35,7 @@ class StageFiguresAddUpTest {
         Path d = ResultWriter.write(r, dir.resolve(name));
         ObjectNode tree = (ObjectNode) JSON.readTree(d.resolve("summary.json").toFile());
         ((ObjectNode) tree.get("config")).put("passive_ack", passiveAck);
+        tree.remove("outside_stages"); // the sample has no per-commit accounting: a result written before the field, unless given
         if (outsideParts != null) {
             ObjectNode o = tree.putObject("outside_stages");
             double sum = 0;
