@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 import org.apache.commons.cli.Option;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
@@ -15,6 +16,11 @@ import org.rccj.experiments.Runs;
 
 /** Options and config handling shared by the commands that run many experiments (sweep, enumerate). */
 final class BatchOptions {
+    /** {@code own} with the options every batch command takes after its own: --repeat, --jobs, --set, --out, --force. */
+    static Options common(Options own) {
+        return own.addOption(REPEAT).addOption(JOBS).addOption(SET).addOption(OUT).addOption(FORCE);
+    }
+
     static final Option SET = Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build();
     static final Option OUT = Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("output directory").build();
     static final Option REPEAT = Option.builder().longOpt("repeat").hasArg().argName("N").desc("runs per point (seeds seed..seed+N-1)").build();

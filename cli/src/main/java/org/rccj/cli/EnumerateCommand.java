@@ -46,16 +46,11 @@ final class EnumerateCommand implements Command {
     static final double LOOPBACK_COLLAPSE = 0.8;
     static final GuidedModel.Probes DEFAULT_PROBES = GuidedModel.Probes.PURE;
 
-    static final Options OPTIONS = new Options()
+    static final Options OPTIONS = BatchOptions.common(new Options()
             .addOption(Option.builder().longOpt("strategy").hasArg().argName("exhaustive|guided").desc("which codes to run").build())
             .addOption(Option.builder().longOpt("budget").hasArg().argName("K").desc("guided: codes to run after the probes").build())
             .addOption(Option.builder().longOpt("probes").hasArg().argName("pure|flips").desc("guided: codes measured first").build())
-            .addOption(Option.builder().longOpt("shard").hasArg().argName("i/n").desc("run the i-th of n shares of the codes").build())
-            .addOption(BatchOptions.REPEAT)
-            .addOption(BatchOptions.JOBS)
-            .addOption(BatchOptions.SET)
-            .addOption(BatchOptions.OUT)
-            .addOption(BatchOptions.FORCE);
+            .addOption(Option.builder().longOpt("shard").hasArg().argName("i/n").desc("run the i-th of n shares of the codes").build()));
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {

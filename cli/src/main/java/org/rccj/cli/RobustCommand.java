@@ -43,18 +43,13 @@ final class RobustCommand implements Command {
     static final String PROFILES = "profiles";
     static final String DEFAULT_PERTURB = "25%";
 
-    static final Options OPTIONS = new Options()
+    static final Options OPTIONS = BatchOptions.common(new Options()
             .addOption(Option.builder().longOpt("profiles").hasArg().argName("a,b,...").desc("other profiles to re-rank the top codes on").build())
             .addOption(Option.builder().longOpt("params").hasArg().argName("k1,k2,...").desc("profile parameters to perturb").build())
             .addOption(Option.builder().longOpt("perturb").hasArg().argName("F").desc("change of each parameter, e.g. 25%").build())
             .addOption(Option.builder().longOpt("budget").hasArg().argName("N").desc("guided search: codes after the probes").build())
             .addOption(Option.builder().longOpt("shard").hasArg().argName("i/n").desc("run the i-th of n shares of the settings").build())
-            .addOption(Option.builder().longOpt("base-only").desc("run the base search only (before --shard array jobs)").build())
-            .addOption(BatchOptions.REPEAT)
-            .addOption(BatchOptions.JOBS)
-            .addOption(BatchOptions.SET)
-            .addOption(BatchOptions.OUT)
-            .addOption(BatchOptions.FORCE);
+            .addOption(Option.builder().longOpt("base-only").desc("run the base search only (before --shard array jobs)").build()));
 
     @Override
     public int run(List<String> args, Context ctx) throws Exception {

@@ -33,13 +33,8 @@ final class SweepCommand implements Command {
     static final String USAGE = "rcc sweep CONFIG --vary key=v1,v2,... [--vary ...] [--repeat N] [--jobs J] [--set key=value]... [--out DIR]";
     static final String CSV = Provenance.SWEEP_CSV;
 
-    static final Options OPTIONS = new Options()
-            .addOption(Option.builder("v").longOpt("vary").hasArg().argName("key=v1,v2,...").desc("a key and its values").build())
-            .addOption(BatchOptions.REPEAT)
-            .addOption(BatchOptions.JOBS)
-            .addOption(BatchOptions.SET)
-            .addOption(BatchOptions.OUT)
-            .addOption(BatchOptions.FORCE);
+    static final Options OPTIONS = BatchOptions.common(new Options()
+            .addOption(Option.builder("v").longOpt("vary").hasArg().argName("key=v1,v2,...").desc("a key and its values").build()));
 
     /** One --vary: a dotted key and its values as typed. */
     record Vary(String key, List<String> values) {}

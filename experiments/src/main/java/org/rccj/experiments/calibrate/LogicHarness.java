@@ -80,15 +80,8 @@ public final class LogicHarness implements AutoCloseable {
             }
             default -> { }                  // a workload added later: its own defaults
         }
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("fabric", "sim");
-        tree.put("nodes", 1);
-        tree.put("threads", 1);
-        tree.put("coroutines", 1);
-        tree.put("replication", 1);
-        tree.put("protocol", "occ");
-        tree.put("workload", w);
-        return tree;
+        return new LinkedHashMap<>(Map.of("fabric", "sim", "nodes", 1, "threads", 1, "coroutines", 1, "replication", 1,
+                "protocol", "occ", "workload", w));
     }
 
     private final TxnGenerator gen;
