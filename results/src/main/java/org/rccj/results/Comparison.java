@@ -47,7 +47,7 @@ public final class Comparison {
             parts |= list.get(i).startsWith(OutsideStages.PREFIX) && list.get(i).endsWith(OutsideStages.SUFFIX);
         }
         if (last >= 0 && list.contains("latency_mean_us")) {
-            List<String> derived = parts ? List.of(TOTAL) : List.of(OUTSIDE, TOTAL);
+            List<String> derived = List.of(OUTSIDE, TOTAL);   // with parts: OUTSIDE is their sum
             list.addAll(last + 1, derived);
         }
         return list;
@@ -278,8 +278,11 @@ public final class Comparison {
         if (column.equals(OUTSIDE) || column.equals(TOTAL)) {
             double stages = 0, outside = 0;
             boolean parts = false;
+            boolean hasParts = t.header().stream().anyMatch(h -> h.startsWith(OutsideStages.PREFIX) && h.endsWith(OutsideStages.SUFFIX));
             for (String h : t.header()) {
                 if (!h.endsWith("_us_per_txn")) continue;
+                // with the parts, the committed attempt's logic is outside_execute; the EXECUTE row counts every attempt's
+                if (hasParts && h.equals(StageBreakdown.EXECUTE + "_us_per_txn")) continue;
                 double v = t.number(row, h);
                 if (!Double.isFinite(v)) continue;
                 if (h.startsWith(OutsideStages.PREFIX)) {

@@ -147,11 +147,22 @@ public final class OutsideStages {
         return extend(stages, values, segs, excess);
     }
 
-    /** Part name -> ns per committed transaction, in order (empty without commits). */
+    /**
+     * Whether the result carries the per-transaction accounting the parts are made of (every run's does; a result
+     * put together by hand, e.g. a test's stand-in, may not): without it the parts would be meaningless, and
+     * summary.json has no {@code outside_stages} (figures then derive the segment from the mean latency).
+     */
+    static boolean accounted(RunResult r) {
+        if (r.committedStageNs != 0 || r.rolledBackStageNs != 0) return true;
+        for (long v : r.outsideNs) if (v != 0) return true;
+        return false;
+    }
+
+    /** Part name -> ns per committed transaction, in order (empty without commits or without the accounting). */
     public static Map<String, Double> partsNs(RunResult r) {
         Map<String, Double> out = new LinkedHashMap<>();
         long commits = r.commits();
-        if (commits <= 0) return out;
+        if (commits <= 0 || !accounted(r)) return out;
         for (int i = 0; i < RunResult.OUTSIDE_PARTS.size(); i++) out.put(RunResult.OUTSIDE_PARTS.get(i), (double) r.outsideNs[i] / commits);
         long stageTotals = 0;
         for (Histogram h : r.stages.values()) stageTotals += h.sum();

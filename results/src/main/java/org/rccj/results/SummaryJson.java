@@ -91,7 +91,7 @@ public final class SummaryJson {
             stages.put(row.stage(), sm);
         }
         m.put("stages", stages);
-        m.put("outside_stages", OutsideStages.json(r));
+        if (!OutsideStages.partsNs(r).isEmpty()) m.put("outside_stages", OutsideStages.json(r));
         m.put("network", network(r.network));
 
         Map<String, Object> cpu = new LinkedHashMap<>();

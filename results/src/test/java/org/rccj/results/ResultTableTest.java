@@ -46,8 +46,6 @@ class ResultTableTest {
         List<String> lines = csv.lines().toList();
         assertEquals("point,coroutines,runs,throughput_tps,latency_mean_us,latency_p50_us,latency_p90_us,latency_p95_us,latency_p99_us,abort_rate,"
                 + "READ_mean_us,LOCK_mean_us,COMMIT_mean_us,EXECUTE_mean_us,READ_us_per_txn,LOCK_us_per_txn,COMMIT_us_per_txn,EXECUTE_us_per_txn,"
-                + "outside_execute_us_per_txn,outside_between_stages_us_per_txn,outside_aborted_attempts_us_per_txn,outside_backoff_us_per_txn,"
-                + "outside_rolled_back_transactions_us_per_txn,outside_window_edges_us_per_txn,"
                 + "READ_p99_us,LOCK_p99_us,COMMIT_p99_us,EXECUTE_p99_us,warnings", lines.get(0));
         assertEquals(3, lines.size());
         assertTrue(lines.get(1).startsWith("coroutines=1,1,1,50000.0,14.0,"), lines.get(1));
