@@ -32,7 +32,7 @@ class IncoherentAtomicsBiteTest {
     void racesAreCountedAndSaid(String protocol, int code) {
         // DrTM's own-node accesses run inside its HTM regions, so they meet a NIC atomic more rarely: a longer window
         RunResult r = ItRuns.run(ItRuns.config(protocol, "smallbank", "hybrid", code, "coroutines", 8, "workload.accounts_per_thread", 20,
-                "workload.hot_probability", 0.9, "duration_ms", protocol.equals("drtm") ? 30.0 : 10.0, "local_access", "cpu",
+                "workload.hot_probability", 0.9, "duration_ms", protocol.equals("drtm") ? 60.0 : 10.0, "local_access", "cpu",
                 "faults.incoherent_atomics", true, "faults.cpu_local_atomics", true));
         String what = protocol + " code " + code;
         if (r.network.cas + r.network.faa == 0) {
