@@ -281,8 +281,7 @@ public final class Comparison {
             boolean hasParts = t.header().stream().anyMatch(h -> h.startsWith(OutsideStages.PREFIX) && h.endsWith(OutsideStages.SUFFIX));
             for (String h : t.header()) {
                 if (!h.endsWith("_us_per_txn")) continue;
-                // with the parts, the committed attempt's logic is outside_execute; the EXECUTE row counts every attempt's
-                if (hasParts && h.equals(StageBreakdown.EXECUTE + "_us_per_txn")) continue;
+                if (!h.startsWith(OutsideStages.PREFIX) && !OutsideStages.inLatencySum(h.substring(0, h.length() - "_us_per_txn".length()), hasParts)) continue;
                 double v = t.number(row, h);
                 if (!Double.isFinite(v)) continue;
                 if (h.startsWith(OutsideStages.PREFIX)) {

@@ -21,6 +21,15 @@ import org.rccj.framework.run.RunResult;
 public final class OutsideStages {
     /** The part of {@code outside_stages} that is the workload's logic (EXECUTE) of the committed attempt. */
     static final String EXECUTE_PART = "execute";
+    /**
+     * Whether a stage's time per committed transaction belongs in the sum that, with the time outside the stages,
+     * makes the mean latency: every stage, but with the parts the EXECUTE row (every attempt's logic, per call)
+     * does not, as their {@value #EXECUTE_PART} is the committed attempt's. The one place that rule lives.
+     */
+    static boolean inLatencySum(String stage, boolean withParts) {
+        return !(withParts && stage.equals(StageBreakdown.EXECUTE));
+    }
+
     /** The one segment of results without {@code outside_stages}. */
     public static final String DERIVED = "outside stages";
     /** Table columns of the parts: {@code outside_<part>_us_per_txn}. */
@@ -74,7 +83,7 @@ public final class OutsideStages {
             boolean all = true;
             values = values.clone();
             for (int b = 0; b < values.length; b++) {
-                if (segments.get(b).containsKey(label(EXECUTE_PART))) {
+                if (!inLatencySum(StageBreakdown.EXECUTE, segments.get(b).containsKey(label(EXECUTE_PART)))) {
                     values[b] = values[b].clone();
                     values[b][ex] = 0;
                 } else {

@@ -25,7 +25,8 @@ final class TxnLoop implements Coroutine.Step {
     private long seq;
     /** The current transaction's time outside the stages, by part (indexes into WorkerStats.OUTSIDE_PARTS). */
     private final long[] outside = new long[WorkerStats.OUTSIDE_PARTS.size()];
-    private static final int EXECUTE = 0, BETWEEN = 1, ABORTED = 2, BACKOFF = 3;
+    private static final int EXECUTE = WorkerStats.OUTSIDE_PARTS.indexOf("execute"), BETWEEN = WorkerStats.OUTSIDE_PARTS.indexOf("between_stages"),
+            ABORTED = WorkerStats.OUTSIDE_PARTS.indexOf("aborted_attempts"), BACKOFF = WorkerStats.OUTSIDE_PARTS.indexOf("backoff");
 
     TxnLoop(WorkerCoroutine ctx, TxnExecutor exec, TxnGenerator gen, long backoffNs) {
         this.ctx = ctx;

@@ -112,10 +112,8 @@ public final class WorkerStats implements java.io.Serializable {
 
     public long committedStageNs() { return committedStageNs; }
     public long rolledBackStageNs() { return rolledBackStageNs; }
-    /** Time outside the stages per part (OutsideStages' order), ns. */
+    /** Time outside the stages per part ({@link #OUTSIDE_PARTS}' order), ns. */
     public long[] outsideNs() { return outsideNs; }
-
-    void abort(int type, String reason, boolean logic, long at) { abort(type, reason, logic, at, 0); }
 
     /** @param stageNs a rolled-back transaction's stage time (every attempt), ns */
     void abort(int type, String reason, boolean logic, long at, long stageNs) {
