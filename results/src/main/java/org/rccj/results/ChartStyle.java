@@ -39,7 +39,8 @@ public final class ChartStyle {
 
     /** The time outside stages (pale, so the stages stand out): the derived segment and the usual parts. */
     private static final Map<String, Color> OUTSIDE_COLOURS = Map.of(OutsideStages.DERIVED, new Color(0xD9C9A3),
-            "aborted attempts", new Color(0xE8A0A0), "between stages", new Color(0xD9C9A3), "backoff", new Color(0xA0C4E8));
+            "execute", new Color(0xE0E0E0), "between stages", new Color(0xD9C9A3), "aborted attempts", new Color(0xE8A0A0),
+            "backoff", new Color(0xA0C4E8), "rolled back transactions", new Color(0xC8E0A0), "window edges", new Color(0xE0C8E8));
     private static final Color[] OUTSIDE_PALETTE = {new Color(0xC8E0A0), new Color(0xE0C8E8), new Color(0xF0D890), new Color(0xB0D8D0)};
 
     /** Hybrid modes and protocols (Okabe-Ito). */

@@ -106,6 +106,12 @@ class FiguresTest {
             colours.add(ChartStyle.stageColour(s));
         }
         assertEquals(11, colours.size(), "eleven stages, eleven colours");
+        // every part of the time outside the stages has its own colour, none a stage's
+        List<String> parts = new java.util.ArrayList<>(org.rccj.framework.run.RunResult.OUTSIDE_PARTS);
+        parts.add(org.rccj.framework.run.RunResult.ROLLED_BACK);
+        parts.add(org.rccj.framework.run.RunResult.WINDOW_EDGES);
+        for (String p : parts) colours.add(ChartStyle.stageColour(OutsideStages.label(p)));
+        assertEquals(11 + parts.size(), colours.size(), "a colour per outside part: " + parts);
         // grouped per-stage p99 bars of a sweep use the same colours... by series; the stage on the x axis
         List<Figures.Figure> figs = Figures.sweepTable(sweep(List.of(), false), "s", "");
         Figures.Figure breakdown = figs.get(3);
