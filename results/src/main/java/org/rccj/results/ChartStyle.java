@@ -171,6 +171,20 @@ public final class ChartStyle {
         return w;
     }
 
+    /** The width a legend right of the plot ({@code OutsideE}) takes: its longest entry, the colour box and padding. */
+    static int sideLegendWidth(List<String> names) {
+        BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        FontMetrics fm = g.getFontMetrics(TICKS);
+        int longest = 0;
+        for (String name : names) longest = Math.max(longest, fm.stringWidth(name));
+        g.dispose();
+        return longest + 24 + 3 * 10 + 2 * 12;
+    }
+
+    /** The chart height a legend right of the plot needs for {@code entries} entries (XChart clips a taller one at the top). */
+    static int sideLegendHeight(int entries) { return 30 * entries + 140; }
+
     /** The width a legend below the plot needs for {@code names} in one row (XChart clips a wider one at the right edge). */
     static int legendWidth(List<String> names) {
         BufferedImage img = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);

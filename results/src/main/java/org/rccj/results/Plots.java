@@ -92,9 +92,13 @@ public final class Plots {
         List<Integer> kept = keptStages(stages, values);
         if (kept.isEmpty()) throw new IllegalArgumentException("no stage took any time");
         int perBar = stacked ? 1 : kept.size();
+        List<String> legend = new ArrayList<>();
+        for (int s : kept) legend.add(stacked ? stageName(stages.get(s), stages, values, passiveAck) : stages.get(s));
         int width = Math.max(800, Math.min(2000, 260 + Math.max(36, 14 * perBar) * bars.size()));
-        width = Math.max(width, Math.min(2000, ChartStyle.titleWidth(title)));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(bars, width)).title(title)
+        // the title is centred over the plot, left of the legend: room for both, so neither is clipped
+        width = Math.max(width, Math.min(2400, ChartStyle.titleWidth(title) + ChartStyle.sideLegendWidth(legend)));
+        int height = Math.max(ChartStyle.heightFor(bars, width), ChartStyle.sideLegendHeight(legend.size()));
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setStacked(stacked);
@@ -107,7 +111,7 @@ public final class Plots {
         for (int s : kept) {
             List<Double> ys = new ArrayList<>();
             for (double[] row : values) ys.add(Double.isFinite(row[s]) ? row[s] : 0.0);
-            CategorySeries series = chart.addSeries(stacked ? stageName(stages.get(s), stages, values, passiveAck) : stages.get(s), new ArrayList<>(bars), ys);
+            CategorySeries series = chart.addSeries(legend.get(kept.indexOf(s)), new ArrayList<>(bars), ys);
             series.setFillColor(stageColour(stages.get(s)));
             series.setLineColor(stageColour(stages.get(s)));
         }

@@ -57,6 +57,35 @@ class FiguresTest {
         return CsvTable.parse(sb.toString(), "sweep.csv");
     }
 
+    /** A breakdown with every stage and outside part: the legend right of the plot is whole, and the long title has room. */
+    @Test
+    void aFullLegendAndALongTitleAreNotClipped() throws Exception {
+        List<String> stages = new ArrayList<>(List.of("DISPATCH", "FORWARD", "EPOCH_SYNC", "LOCK", "READ", "LOG", "COMMIT", "VALIDATE",
+                "RELEASE", "RENEW"));
+        for (String p : List.of("execute", "between stages", "aborted attempts", "backoff", "rolled back transactions", "window edges")) stages.add(p);
+        List<String> bars = new ArrayList<>();
+        double[][] us = new double[16][stages.size()];
+        for (int b = 0; b < 16; b++) {
+            bars.add("protocol" + b + " all-onesided");
+            for (int s = 0; s < stages.size(); s++) us[b][s] = s == 0 ? 1e-4 : 1;   // the first stage: no visible bar segment
+        }
+        String title = "Stage time per committed transaction on smallbank [(!): " + Plots.WARNED + "]";
+        CategoryChart c = Plots.stageBreakdownChart(title, "protocol and hybrid code", bars, stages, us);
+        assertTrue(c.getWidth() >= ChartStyle.titleWidth(title), "width " + c.getWidth());
+        BufferedImage img = org.knowm.xchart.BitmapEncoder.getBufferedImage(c);
+        int rgb = ChartStyle.stageColour("DISPATCH").getRGB(), top = Integer.MAX_VALUE, count = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = img.getWidth() / 2; x < img.getWidth(); x++) {
+                if (img.getRGB(x, y) == rgb) {
+                    top = Math.min(top, y);
+                    count++;
+                }
+            }
+        }
+        assertTrue(count >= 150, "the first legend entry's colour box is drawn whole: " + count + " pixels");
+        assertTrue(top > 0, "the first legend entry starts inside the picture, at y " + top);
+    }
+
     @Test
     void categoricalFirstKeyGivesGroupedBarsWithLabels() throws Exception {
         List<Figures.Figure> figs = Figures.sweepTable(sweep(List.of(), false), "stage-breakdown", "");
