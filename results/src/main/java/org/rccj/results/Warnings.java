@@ -49,6 +49,7 @@ public final class Warnings {
                     + "and add it to a profile file");
         }
         settingsWithoutEffect(c, out);
+        out.addAll(c.protocolFactory().warnings(r.extra, commits, c.protocolOptions()));
         Double preloaded = r.extra.get("location_cache_preloaded");
         if (preloaded != null && preloaded < 1) {
             out.add(String.format(Locale.ROOT, "the location cache (the profile's location_cache.mb) held %.1f%% of the loaded tuples at the"

@@ -72,4 +72,11 @@ public interface ProtocolFactory {
 
     /** Builds the protocol for one run. */
     Protocol create(ProtocolSetup setup);
+
+    /**
+     * Warnings for a finished run's summary.json, from its merged {@code extra} figures ({@link Protocol#metrics}) and
+     * commits: e.g. a protocol setting that bounded the result. {@code options}: the run's resolved protocol_options.
+     * Default: none.
+     */
+    default List<String> warnings(Map<String, Double> extra, long commits, Map<String, Object> options) { return List.of(); }
 }

@@ -41,6 +41,24 @@ public final class HadesFactory implements ProtocolFactory {
 
     @Override public void checkFabric(String fabric) { refuseUnlessSimulated(fabric); }
 
+    /** Above this wait for a free Locking Buffer per committed transaction, ns, the buffers' count bounds the result. */
+    static final double LOCKING_BUFFER_WAIT_WARN_NS = 1000;
+
+    /**
+     * The Locking Buffers' count is a setting the paper does not state; when committing transactions spent long waiting for
+     * a free one, the result measures that setting more than HADES, and the warning says so.
+     */
+    @Override
+    public List<String> warnings(Map<String, Double> extra, long commits, Map<String, Object> options) {
+        Double waits = extra.get("hades.locking_buffer_waits");
+        if (waits == null || commits == 0) return List.of();
+        double nsPerCommit = waits * ((Number) options.get("stall_ns")).doubleValue() / commits;
+        if (nsPerCommit < LOCKING_BUFFER_WAIT_WARN_NS) return List.of();
+        return List.of(String.format(java.util.Locale.ROOT, "HADES's transactions waited %.1f us per commit for a free Locking Buffer"
+                + " (protocol_options.locking_buffers = %s per node, a count the paper does not state): the result is bound by that"
+                + " setting; raise it or run fewer transactions per node (threads x coroutines)", nsPerCommit / 1000, options.get("locking_buffers")));
+    }
+
     static void refuseUnlessSimulated(String fabric) {
         if (!"sim".equals(fabric)) {
             throw new ConfigException("fabric: protocol hades needs its simulated Bloom-filter/SmartNIC hardware, which only fabric sim has; use fabric=sim");

@@ -2,6 +2,7 @@ package org.rccj.protocols.hades;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,6 +42,18 @@ class HadesTest {
                 "passive_ack", passiveAck, "local_access", localAccess.equals("cpu") ? "network" : "cpu"));
         assertEquals(r.commits(), other.commits(), what + ": HADES keeps its local path whatever local_access says");
         assertEquals(r.network.read + r.network.write + r.network.rpc, other.network.read + other.network.write + other.network.rpc, what);
+    }
+
+    /** Too few Locking Buffers for the transactions in flight: the run's warnings say the result is bound by that setting; enough: no warning. */
+    @Test
+    void fullLockingBuffersAreWarnedOf() {
+        HadesFactory f = new HadesFactory();
+        RunResult few = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", "all-rpc", "coroutines", 8, "protocol_options.locking_buffers", 1));
+        List<String> w = f.warnings(few.extra, few.commits(), few.config.protocolOptions());
+        assertEquals(1, w.size(), few.extra.toString());
+        assertTrue(w.get(0).contains("protocol_options.locking_buffers = 1"), w.get(0));
+        RunResult many = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", "all-rpc", "coroutines", 8, "protocol_options.locking_buffers", 1024));
+        assertEquals(List.of(), f.warnings(many.extra, many.commits(), many.config.protocolOptions()), many.extra.toString());
     }
 
     static Map<String, Object> workload(String name, String mode, String... more) {
