@@ -59,6 +59,28 @@ public final class Op extends Event {
     /** Sim: bytes of a torn READ transferred so far (0 = not started; its NIC action runs only then). */
     public int tornDone;
 
+    /**
+     * Sim: the op's critical path ({@link CriticalPath}): terms in ns by index (allocated at the first mark, reused with
+     * the op), which of them this trip set, and when the last one ended. The framework starts a trip
+     * ({@link #pathStart}); the fabric moves it ({@link #mark}).
+     */
+    public long[] path;
+    public int pathSet;
+    public long pathAt;
+
+    /** Starts the op's critical path at {@code t} (no term yet). */
+    public void pathStart(long t) { pathAt = t; pathSet = 0; }
+
+    /** The stretch from the last mark to {@code t} belongs to term {@code term} (added when the term already has some). */
+    public void mark(int term, long t) {
+        long[] a = path;
+        if (a == null) path = a = new long[CriticalPath.COUNT];
+        int bit = 1 << term;
+        a[term] = (pathSet & bit) != 0 ? a[term] + (t - pathAt) : t - pathAt;
+        pathSet |= bit;
+        pathAt = t;
+    }
+
     /** Every builder starts here: the verb and its target, with the per-op NIC flags reset. */
     private Op target(Verb verb, int node, int region, long offset, int length) {
         this.nicAction = null;
