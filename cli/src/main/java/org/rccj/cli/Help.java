@@ -152,7 +152,7 @@ final class Help {
 
     static String run() {
         StringBuilder sb = new StringBuilder();
-        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR] [--force]\n\n");
+        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR] [--force] [--explain STAGE]\n\n");
         sb.append("Runs one experiment described by CONFIG (.json as JSON; .yaml, .yml or anything else as YAML),\n");
         sb.append("prints a report and writes the result directory DIR (summary.json, stages.csv, timeline.csv).\n");
         sb.append("A previous result of the same config in DIR is replaced; a result of another config (DIR/provenance.json)\n");
@@ -168,6 +168,12 @@ final class Help {
         sb.append("  -o, --out DIR        result directory (default: out/<name> under the current directory;\n");
         sb.append("                       <name> is the config's name, else the CONFIG file name without extension)\n");
         sb.append("      --force          replace a result of another config in DIR\n");
+        sb.append("      --explain STAGE  after the run, print one op's critical path in STAGE term by term (sim only): the\n");
+        sb.append("                       stage's mean call and one sampled call, each term in ns with the profile parameter\n");
+        sb.append("                       it comes from (wire.one_way_ns = 850) or, for a wait, what it waits for; the terms\n");
+        sb.append("                       add up to the op's latency (post until the coroutine runs again). STAGE: a stage of\n");
+        sb.append("                       the protocol (rcc list) or outside_stages; summary.json's critical_path and\n");
+        sb.append("                       stages.csv's cp_* columns hold every stage's means\n");
         sb.append("  -h, --help           this text\n\n");
         sb.append("config keys (rcc list shows each protocol's options and each workload's settings):\n");
         for (Param p : Config.TOP_LEVEL) sb.append(paramLine(p, "  "));
@@ -181,6 +187,7 @@ final class Help {
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2 --set replication=2 --out out/occ-2nodes\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=18 --out out/occ-18\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=all-onesided --explain LOCK\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set fabric=local --set verify=true --out out/occ-local\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.name=ycsb --out out/ycsb-occ\n\n");
         sb.append("Switching workloads (--set workload.name=ycsb or --set workload=ycsb) drops the settings the new workload\n");
