@@ -12,6 +12,29 @@ import java.lang.invoke.VarHandle;
  * so a caller must not touch {@code data} while the op is in flight.
  */
 public final class Op extends Event {
+    /**
+     * Sim: the op's critical path ({@link CriticalPath}): terms in ns by index (ints: a stretch of one op's path is far
+     * below 2 s; allocated first with the op, so that it lies next to it in memory: the simulator is bound by memory
+     * accesses), which of them this trip set, and when the last one ended. The framework starts a trip
+     * ({@link #pathStart}); the fabric moves it ({@link #mark}).
+     */
+    public final int[] path = new int[CriticalPath.COUNT];
+    public int pathSet;
+    public long pathAt;
+
+    /** Starts the op's critical path at {@code t} (no term yet). */
+    public void pathStart(long t) { pathAt = t; pathSet = 0; }
+
+    /** The stretch from the last mark to {@code t} belongs to term {@code term} (added when the term already has some). */
+    public void mark(int term, long t) {
+        int[] a = path;
+        int bit = 1 << term;
+        int d = (int) (t - pathAt);
+        a[term] = (pathSet & bit) != 0 ? a[term] + d : d;
+        pathSet |= bit;
+        pathAt = t;
+    }
+
     public Verb verb;
     /** Target node. */
     public int node;
@@ -58,28 +81,6 @@ public final class Op extends Event {
     public boolean handled;
     /** Sim: bytes of a torn READ transferred so far (0 = not started; its NIC action runs only then). */
     public int tornDone;
-
-    /**
-     * Sim: the op's critical path ({@link CriticalPath}): terms in ns by index (allocated at the first mark, reused with
-     * the op), which of them this trip set, and when the last one ended. The framework starts a trip
-     * ({@link #pathStart}); the fabric moves it ({@link #mark}).
-     */
-    public long[] path;
-    public int pathSet;
-    public long pathAt;
-
-    /** Starts the op's critical path at {@code t} (no term yet). */
-    public void pathStart(long t) { pathAt = t; pathSet = 0; }
-
-    /** The stretch from the last mark to {@code t} belongs to term {@code term} (added when the term already has some). */
-    public void mark(int term, long t) {
-        long[] a = path;
-        if (a == null) path = a = new long[CriticalPath.COUNT];
-        int bit = 1 << term;
-        a[term] = (pathSet & bit) != 0 ? a[term] + (t - pathAt) : t - pathAt;
-        pathSet |= bit;
-        pathAt = t;
-    }
 
     /** Every builder starts here: the verb and its target, with the per-op NIC flags reset. */
     private Op target(Verb verb, int node, int region, long offset, int length) {

@@ -19,7 +19,7 @@ final class PathBuffer {
 
     /** A wait of {@code latency} ns, the whole of which is {@code op}'s path (its terms sum to it). */
     void add(Op op, long latency) {
-        long[] p = op.path;
+        int[] p = op.path;
         int set = op.pathSet;
         boolean firstOne = calls == 0;
         if (firstOne) Arrays.fill(first, 0);
