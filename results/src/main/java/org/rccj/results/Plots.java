@@ -94,7 +94,10 @@ public final class Plots {
         int perBar = stacked ? 1 : kept.size();
         int width = Math.max(800, Math.min(2000, 260 + Math.max(36, 14 * perBar) * bars.size()));
         width = Math.max(width, Math.min(2000, ChartStyle.titleWidth(title)));
-        CategoryChart chart = new CategoryChartBuilder().width(width).height(ChartStyle.heightFor(bars, width)).title(title)
+        // the legend, centred on the plot area, needs about 30 px an entry: beyond 16 entries (a critical path has up to 22
+        // segments) the chart grows by twice what they need beyond the default 560 px, as the plot's centre moves by half
+        int height = ChartStyle.heightFor(bars, width) + 2 * Math.max(0, 80 + 30 * kept.size() - 560);
+        CategoryChart chart = new CategoryChartBuilder().width(width).height(height).title(title)
                 .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setStacked(stacked);
