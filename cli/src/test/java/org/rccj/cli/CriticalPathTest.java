@@ -82,9 +82,14 @@ class CriticalPathTest {
         String lockRow = csv.stream().filter(l -> l.startsWith("LOCK,")).findFirst().orElseThrow();
         assertEquals(lock.get("calls").asText(), lockRow.split(",", -1)[7]);
 
+        Cli.runReal(dir, new String[] {"plot", "out/sim"}).assertOk();
+        assertTrue(Files.size(dir.resolve("out/sim/critical-path.png")) > 0 && Files.size(dir.resolve("out/sim/critical-path.svg")) > 0);
+
         Cli.runReal(dir, new String[] {"run", config("local", "all-onesided", 2).toString(), "--out", "out/local"}).assertOk();
         JsonNode local = SummaryJson.read(dir.resolve("out/local/summary.json"));
         assertNull(local.get("critical_path"), "no critical paths on local");
+        Cli.runReal(dir, new String[] {"plot", "out/local"}).assertOk();
+        assertFalse(Files.exists(dir.resolve("out/local/critical-path.png")), "no critical-path figure without critical paths");
         for (String l : Files.readAllLines(dir.resolve("out/local/stages.csv")).subList(1, 2)) {
             String[] c = l.split(",", -1);
             for (int i = 7; i < c.length; i++) assertEquals("", c[i], l);
