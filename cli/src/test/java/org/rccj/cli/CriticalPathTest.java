@@ -69,6 +69,21 @@ class CriticalPathTest {
     }
 
     @Test
+    void termsAddUpForEveryProtocol() throws Exception {
+        for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
+            if (pf.name().contains("-") || !pf.getClass().getName().startsWith("org.rccj.protocols.")) continue;   // test-only protocols
+            for (String code : List.of("all-rpc", "all-onesided")) {
+                Config c = RunCommand.resolve(config("sim", code, 4), new String[] {"protocol=" + pf.name()});
+                assertEquals(pf.name(), c.protocol());
+                PathTotals p = ExperimentRunner.run(c, new PrintStream(OutputStream.nullOutputStream())).paths;
+                for (int b = 0; b <= PathTotals.OUTSIDE; b++) {
+                    assertEquals(p.latencyNs[b], java.util.Arrays.stream(p.ns[b]).sum(), pf.name() + " " + code + " " + PathTotals.name(b));
+                }
+            }
+        }
+    }
+
+    @Test
     void summaryHasTheBlockOnSimOnly() throws Exception {
         Cli.runReal(dir, new String[] {"run", config("sim", "all-onesided", 2).toString(), "--out", "out/sim"}).assertOk();
         JsonNode sim = SummaryJson.read(dir.resolve("out/sim/summary.json"));
