@@ -69,6 +69,17 @@ class CriticalPathTest {
     }
 
     @Test
+    void everyTermHasItsPlaceInAnOp() {
+        assertEquals(CriticalPath.COUNT, CriticalPath.TERMS.size());
+        org.rccj.primitives.Op op = new org.rccj.primitives.Op();
+        op.pathStart(100);
+        for (int t = 0; t < CriticalPath.COUNT; t++) op.mark(t, 100 + 10L * (t + 1));
+        op.mark(CriticalPath.RPC_RECEIVE, 100 + 10L * CriticalPath.COUNT + 7);
+        for (int t = 0; t < CriticalPath.COUNT; t++) assertEquals(t == CriticalPath.RPC_RECEIVE ? 17 : 10, op.term(t), "term " + t);
+        assertEquals((1 << CriticalPath.COUNT) - 1, op.pathSet);
+    }
+
+    @Test
     void termsAddUpForEveryProtocol() throws Exception {
         for (org.rccj.framework.spi.ProtocolFactory pf : org.rccj.framework.spi.Registry.protocols()) {
             if (pf.name().contains("-") || !pf.getClass().getName().startsWith("org.rccj.protocols.")) continue;   // test-only protocols

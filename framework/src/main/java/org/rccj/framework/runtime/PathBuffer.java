@@ -19,15 +19,14 @@ final class PathBuffer {
 
     /** A wait of {@code latency} ns, the whole of which is {@code op}'s path (its terms sum to it). */
     void add(Op op, long latency) {
-        int[] p = op.path;
         int set = op.pathSet;
         boolean firstOne = calls == 0;
         if (firstOne) Arrays.fill(first, 0);
         while (set != 0) {
             int t = Integer.numberOfTrailingZeros(set);
             set &= set - 1;
-            ns[t] += p[t];
-            if (firstOne) first[t] = p[t];
+            ns[t] += op.term(t);
+            if (firstOne) first[t] = op.term(t);
         }
         if (firstOne) firstLatency = latency;
         calls++;
