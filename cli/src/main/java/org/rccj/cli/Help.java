@@ -152,7 +152,7 @@ final class Help {
 
     static String run() {
         StringBuilder sb = new StringBuilder();
-        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR] [--force]\n\n");
+        sb.append("usage: rcc run CONFIG [--set key=value]... [--out DIR] [--force] [--explain STAGE]\n\n");
         sb.append("Runs one experiment described by CONFIG (.json as JSON; .yaml, .yml or anything else as YAML),\n");
         sb.append("prints a report and writes the result directory DIR (summary.json, stages.csv, timeline.csv).\n");
         sb.append("A previous result of the same config in DIR is replaced; a result of another config (DIR/provenance.json)\n");
@@ -168,6 +168,12 @@ final class Help {
         sb.append("  -o, --out DIR        result directory (default: out/<name> under the current directory;\n");
         sb.append("                       <name> is the config's name, else the CONFIG file name without extension)\n");
         sb.append("      --force          replace a result of another config in DIR\n");
+        sb.append("      --explain STAGE  after the run, print one op's critical path in STAGE term by term (sim only): the\n");
+        sb.append("                       stage's mean call and one sampled call, each term in ns with the profile parameter\n");
+        sb.append("                       it comes from (wire.one_way_ns = 850) or, for a wait, what it waits for; the terms\n");
+        sb.append("                       add up to the op's latency (post until the coroutine runs again). STAGE: a stage of\n");
+        sb.append("                       the protocol (rcc list) or outside_stages; summary.json's critical_path and\n");
+        sb.append("                       stages.csv's cp_* columns hold every stage's means\n");
         sb.append("  -h, --help           this text\n\n");
         sb.append("config keys (rcc list shows each protocol's options and each workload's settings):\n");
         for (Param p : Config.TOP_LEVEL) sb.append(paramLine(p, "  "));
@@ -181,6 +187,7 @@ final class Help {
         sb.append("  ./rcc run examples/smallbank-occ.yaml\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=READ+COMMIT --set nodes=2 --set replication=2 --out out/occ-2nodes\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=18 --out out/occ-18\n");
+        sb.append("  ./rcc run examples/smallbank-occ.yaml --set hybrid=all-onesided --explain LOCK\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set fabric=local --set verify=true --out out/occ-local\n");
         sb.append("  ./rcc run examples/smallbank-occ.yaml --set workload.name=ycsb --out out/ycsb-occ\n\n");
         sb.append("Switching workloads (--set workload.name=ycsb or --set workload=ycsb) drops the settings the new workload\n");
@@ -282,7 +289,9 @@ final class Help {
                 + "                               for a number, grouped bars for a category (95% CI error bars with --repeat);\n"
                 + "                               stage-breakdown and stage-p99: a bar per point\n"
                 + "  run directories              stage-breakdown (RCC Fig. 13), stage-p99, throughput-over-time (timeline.csv)\n"
-                + "                               and latency-cdf (latency.hlog); a directory of run directories counts as all\n"
+                + "                               and latency-cdf (latency.hlog); a directory of run directories counts as all;\n"
+                + "                               sim runs also critical-path: a stacked bar per stage, one segment per term of\n"
+                + "                               an op's path (summary.json critical_path; rcc run --explain STAGE prints one)\n"
                 + "More than 6 series or 32 bars become panels (one per protocol, else per workload) sharing one y range and\n"
                 + "legend. Points whose summary.json lists warnings are marked (red cross; ' (!)' after a bar's label).\n"
                 + "With several directories the file names start with the directory's name. A sweep.csv or hybrid.csv that\n"

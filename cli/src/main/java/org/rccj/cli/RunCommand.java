@@ -11,7 +11,9 @@ import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.framework.run.RunResult;
+import org.rccj.primitives.CostProfile;
 import org.rccj.results.ConsoleReport;
+import org.rccj.results.PathExplain;
 import org.rccj.results.ResultWriter;
 import org.rccj.experiments.Provenance;
 import org.rccj.experiments.OutputPaths;
@@ -19,7 +21,7 @@ import org.rccj.experiments.Context;
 import org.rccj.experiments.Exit;
 import org.rccj.experiments.Runs;
 
-/** {@code rcc run CONFIG [--set key=value]... [--out DIR]}. */
+/** {@code rcc run CONFIG [--set key=value]... [--out DIR] [--explain STAGE]}. */
 final class RunCommand implements Command {
     /** Only --set: for commands that read a CONFIG but run nothing (rcc doctor). */
     static final Options OPTIONS_SET_ONLY = new Options()
@@ -28,6 +30,9 @@ final class RunCommand implements Command {
     static final Options OPTIONS = new Options()
             .addOption(Option.builder("s").longOpt("set").hasArg().argName("key=value").desc("override a config key").build())
             .addOption(Option.builder("o").longOpt("out").hasArg().argName("DIR").desc("result directory").build())
+            .addOption(Option.builder().longOpt("explain").hasArg().argName("STAGE").desc("after the run, print one op's"
+                    + " critical path in STAGE (a stage of the protocol, or outside_stages) term by term, mean and one sample,"
+                    + " with the profile parameter each term comes from (sim only)").build())
             .addOption(BatchOptions.FORCE);
 
     @Override
@@ -44,6 +49,7 @@ final class RunCommand implements Command {
         Path file = ctx.resolve(positional.get(0));
         Config config = resolve(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
 
+        String explain = cl.hasOption("explain") ? explainStage(config, cl.getOptionValue("explain")) : null;
         Provenance.Made made = new Provenance.Made("run", config.toMap(), List.of());
         Path out = cl.hasOption("out") ? ctx.resolve(requireNonBlank(cl.getOptionValue("out"))) : defaultOut(ctx, config, made);
         String problem = ResultWriter.problemWith(out);
@@ -69,6 +75,7 @@ final class RunCommand implements Command {
             throw new ConfigException("--out " + out + ": cannot write the results: " + OutputPaths.reason(e) + " (the report above is all that is left)");
         }
         ConsoleReport.print(result, ctx.out());
+        if (explain != null) PathExplain.print(result, explain, profile(config), ctx.out());
         ctx.out().println("results: " + display(ctx.cwd(), out));
         if (config.verify() && !result.verification.passed()) {
             ctx.err().println("rcc: verification failed: " + (result.verification.serializable()
@@ -78,6 +85,27 @@ final class RunCommand implements Command {
         return Exit.OK;
     }
 
+
+    /** --explain's STAGE, checked before the run: a stage of the config's protocol or outside_stages, on sim. */
+    private static String explainStage(Config config, String stage) {
+        if (!config.fabricFactory().virtualTime()) {
+            throw new ConfigException("--explain: critical paths are traced on fabric sim only, not on " + config.fabric()
+                    + " (run with --set fabric=sim)");
+        }
+        List<String> names = PathExplain.names(config.hybrid().protocolStages());
+        for (String n : names) if (n.equalsIgnoreCase(stage)) return n;
+        throw new ConfigException("--explain: '" + stage + "' is not a stage of " + config.protocol() + " (accepted: "
+                + String.join(", ", names) + ")");
+    }
+
+    /** The run's cost profile for --explain's parameter values, or null when it cannot be read again. */
+    private static CostProfile profile(Config config) {
+        try {
+            return CostProfile.load(String.valueOf(config.fabricSetting("profile")));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
 
     /** As {@link #resolve(Path, String[], java.util.function.Consumer)}, dropping the notes. */
     static Config resolve(Path file, String[] sets) { return resolve(file, sets, n -> {}); }

@@ -92,6 +92,8 @@ public final class CostProfile {
     public final long atomicGapNs;
     /** CPU time of a workload's own logic per transaction type, ns ({@code logic_ns.WORKLOAD.TYPE}, lower case). */
     private final Map<String, Long> logicNs = new LinkedHashMap<>();
+    /** Every parameter of {@link #PARAMETERS} as the profile states it (for reports: {@link #value}). */
+    private final Map<String, String> values = new LinkedHashMap<>();
 
     /** Prefix of the per-transaction-type logic costs; the range every such figure must be in. */
     public static final String LOGIC_PREFIX = "logic_ns.";
@@ -107,6 +109,7 @@ public final class CostProfile {
                         + " is out of range [" + fmt(q.min()) + ", " + fmt(q.max()) + "] (" + q.meaning() + ")");
             }
         }
+        for (Parameter q : PARAMETERS) values.put(q.key(), p.getProperty(q.key()).trim());
         for (String k : p.stringPropertyNames()) {
             if (k.equals("description") || k.equals("base")) continue;
             if (k.startsWith(LOGIC_PREFIX)) {
@@ -238,6 +241,9 @@ public final class CostProfile {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** Parameter {@code key}'s value as the profile states it (for reports), or null for an unknown key. */
+    public String value(String key) { return values.get(key); }
 
     /** Every parameter's value as the profile file states it (for reports). */
     public static Map<String, String> parameters(String spec) {

@@ -73,6 +73,8 @@ public final class ChartStyle {
         if (c != null) return c;
         c = OUTSIDE_COLOURS.get(name);
         if (c != null) return c;
+        c = CriticalPathFigure.COLOURS.get(name);
+        if (c != null) return c;
         // another part of the time outside stages (lower case, spaced) or an unknown stage
         return name.equals(name.toUpperCase(Locale.ROOT)) ? new Color(0x5577AA) : OUTSIDE_PALETTE[Math.floorMod(name.hashCode(), OUTSIDE_PALETTE.length)];
     }

@@ -30,7 +30,7 @@ import org.rccj.results.Figures.Figure;
 /**
  * The figures of run directories ({@code rcc plot RUN...}): one stacked bar of stage time per run, labelled with
  * its protocol and hybrid code, each stage's p99, throughput over time (timeline.csv) and the latency CDF
- * (latency.hlog). The last two also serve the picked codes of an enumeration ({@link HybridFigures}).
+ * (latency.hlog), and on sim each stage's critical path ({@link CriticalPathFigure}). The CDF and timeline also serve the picked codes of an enumeration ({@link HybridFigures}).
  */
 final class RunFigures {
     private RunFigures() {}
@@ -83,6 +83,8 @@ final class RunFigures {
         for (int i = 0; i < runs.size(); i++) cdfRuns.put(labels.get(i), runs.get(i).dir());
         Figure cdf = latencyCdf(prefix + CDF, "Latency CDF of committed transactions" + on, cdfRuns);
         if (cdf != null) figs.add(cdf);
+        Figure paths = CriticalPathFigure.of(runs, labels, prefix);
+        if (paths != null) figs.add(paths);
         return figs;
     }
 

@@ -14,11 +14,13 @@ import org.rccj.framework.run.RunResult;
  * time outside the protocol stages ({@link OutsideStages}: count = commits, mean_us = us_per_txn = the part per
  * committed transaction, the other columns empty); the protocol stages' us_per_txn plus those rows' is the mean
  * latency (the EXECUTE row, per call over every attempt, is not part of that sum: outside:execute is).
+ * Then the critical-path columns {@code cp_*} ({@link CriticalPathReport}: calls, mean latency and mean of each term
+ * per call, ns) on a stage's row, empty where the stage waited for no op and on every fabric but sim.
  * Header row, comma separated, "\n" line ends.
  */
 public final class StagesCsv {
     public static final String FILE_NAME = "stages.csv";
-    public static final String HEADER = "stage,count,mean_us,us_per_txn,p50_us,p99_us,share";
+    public static final String HEADER = "stage,count,mean_us,us_per_txn,p50_us,p99_us,share," + CriticalPathReport.csvHeader();
 
     private StagesCsv() {}
 
@@ -31,12 +33,13 @@ public final class StagesCsv {
               .append(Decimals.text(Decimals.us(row.perTxnNs(r.commits())))).append(',')
               .append(Decimals.text(Decimals.us(row.p50Ns()))).append(',')
               .append(Decimals.text(Decimals.us(row.p99Ns()))).append(',')
-              .append(Decimals.text(Decimals.round(row.share(), Decimals.SHARE))).append('\n');
+              .append(Decimals.text(Decimals.round(row.share(), Decimals.SHARE))).append(',')
+              .append(CriticalPathReport.csvCells(r, row.stage())).append('\n');
         }
         for (Map.Entry<String, Double> e : OutsideStages.partsNs(r).entrySet()) {
             String us = Decimals.text(Decimals.us(e.getValue()));
             sb.append("outside:").append(e.getKey()).append(',').append(r.commits()).append(',').append(us).append(',').append(us)
-              .append(",,,\n");
+              .append(",,,,").append(CriticalPathReport.csvCells(r, "")).append('\n');
         }
         return sb.toString();
     }

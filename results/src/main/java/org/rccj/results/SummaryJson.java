@@ -92,6 +92,8 @@ public final class SummaryJson {
         }
         m.put("stages", stages);
         if (!OutsideStages.partsNs(r).isEmpty()) m.put("outside_stages", OutsideStages.json(r));
+        Map<String, Object> paths = CriticalPathReport.json(r);
+        if (paths != null) m.put("critical_path", paths);
         m.put("network", network(r.network));
 
         Map<String, Object> cpu = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package org.rccj.fabrics.sim;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Counters;
+import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Event;
 import org.rccj.primitives.Fabric;
@@ -249,7 +250,7 @@ public final class SimFabric implements Fabric {
                 double service = cost.nicServiceNs(op);
                 dst.freeAt = exec + service + qpMissNs;     // summed in this order: the same doubles as ever
                 onCores(op.node, service + qpMissNs);
-                long at = (long) Math.ceil(exec);
+                long at = PathMarks.atResponder(op, now, qpMissDelayNs, (long) Math.ceil(exec));
                 if (at > now) {
                     op.kind = K_NIC;
                     queue.push(op, at);
@@ -268,7 +269,7 @@ public final class SimFabric implements Fabric {
                 double recv = Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
                 dst.freeAt = exec + recv;
                 onCores(request ? op.node : op.srcNode, recv);
-                long at = (long) Math.ceil(exec);
+                long at = PathMarks.at(op, request ? CriticalPath.RESPONDER_NIC_WAIT : CriticalPath.REQUESTER_NIC_WAIT, (long) Math.ceil(exec));
                 op.kind = request ? K_RPC_ARRIVE : K_REPLY;
                 if (at > now) {
                     queue.push(op, at);
@@ -285,7 +286,7 @@ public final class SimFabric implements Fabric {
                 double exec = Math.max(now, src.freeAt);
                 src.freeAt = exec + cost.nicCqeNs;
                 onCores(op.srcNode, cost.nicCqeNs);
-                long at = (long) Math.ceil(exec);
+                long at = PathMarks.at(op, CriticalPath.REQUESTER_NIC_WAIT, (long) Math.ceil(exec));
                 if (at > now) {
                     op.kind = K_REPLY;   // delivered as is when it fires
                     queue.push(op, at);
@@ -374,7 +375,7 @@ public final class SimFabric implements Fabric {
             long back = viaNic && op.node == op.srcNode ? now + SimNic.loopbackOneWay(cost)
                     : now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
             op.kind = K_DONE;
-            queue.push(op, back);
+            queue.push(op, PathMarks.back(op, now, back, cost.oneWayNs, viaNic && op.node == op.srcNode));
         } else {
             op.landedOnOneThread();
         }
@@ -425,12 +426,13 @@ public final class SimFabric implements Fabric {
         }
 
         private void handle(Op op) {
+            op.mark(op.kind == K_RPC_ARRIVE ? CriticalPath.RESPONDER_POLL_WAIT : CriticalPath.INBOX_WAIT, cpuAt);
             if (op.kind == K_RPC_ARRIVE) {
-                charge(cost.rpcDispatchNs);
+                charge(cost.rpcDispatchNs, op, CriticalPath.RPC_DISPATCH);
                 host.onRpc(op);
                 return;
             }
-            if (op.kind != K_TIMER && !op.fromNic) charge(cost.pollCqNs);   // a NIC-generated op's completion rides on its command's
+            if (op.kind != K_TIMER && !op.fromNic) charge(cost.pollCqNs, op, CriticalPath.POLL_CPU);   // a NIC-generated op's completion rides on its command's
             if (op.kind != K_TIMER) passive.learn(op.node);
             op.landedOnOneThread();
             host.onComplete(op);
@@ -496,6 +498,7 @@ public final class SimFabric implements Fabric {
         }
 
         @Override public void compute(long ns) { charge(ns); }
+        private void charge(long ns, Op op, int term) { charge(ns); op.mark(term, cpuAt); }     // and the op's critical path
 
         @Override public void post(Op op) { post1(op, true); }
 
@@ -516,9 +519,9 @@ public final class SimFabric implements Fabric {
             SimNic src = nics[node];
             if (op.verb == Verb.RPC) {
                 if (!op.signaled) passive.add(op);
-                charge(cost.rpcSendNs);
+                charge(cost.rpcSendNs, op, CriticalPath.REQUESTER_CPU);
                 op.kind = K_MSG_REQUEST;
-                queue.push(op, src.leave(cpuAt, op.length, self, cost) + cost.rpcReceiveNs);
+                queue.push(op, PathMarks.leave(op, src, cpuAt, op.length, self, cost, true));
                 return;
             }
             if (op.fromNic) {
@@ -528,11 +531,11 @@ public final class SimFabric implements Fabric {
                     counters.doorbells++;
                     charge(cost.doorbellNs);
                 }
-                charge(cost.postWqeNs);
+                charge(cost.postWqeNs, op, CriticalPath.REQUESTER_CPU);
             }
             op.kind = K_NIC_ARRIVE;
             op.result = 0;
-            queue.push(op, src.leave(cpuAt, op.verb == Verb.WRITE ? op.length : 0, self, cost));
+            queue.push(op, PathMarks.leave(op, src, cpuAt, op.verb == Verb.WRITE ? op.length : 0, self, cost, true));
         }
 
         /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
@@ -542,7 +545,7 @@ public final class SimFabric implements Fabric {
                 host.onRpc(op);     // replies through reply(), which completes it on this worker
                 return;
             }
-            charge(cost.localOpNs);
+            charge(cost.localOpNs, op, CriticalPath.LOCAL_CPU);
             if ((op.verb == Verb.CAS || op.verb == Verb.FAA) && loopback) {
                 // through the local NIC: executed now (ordered after a pending NIC atomic), completed after
                 // the loopback latency
@@ -551,7 +554,7 @@ public final class SimFabric implements Fabric {
                 postedAtomic = false;
                 if (op.signaled) {
                     op.kind = K_REPLY;
-                    queue.push(op, cpuAt + cost.loopbackNs);
+                    queue.push(op, PathMarks.at(op, CriticalPath.LOCAL_ATOMIC_LOOPBACK, cpuAt + cost.loopbackNs));
                 } else {
                     op.landedOnOneThread();
                 }
@@ -571,6 +574,7 @@ public final class SimFabric implements Fabric {
                 return;
             }
             if (call.srcNode == node && !viaNic) {
+                call.mark(CriticalPath.LOCAL_CPU, now());
                 call.landedOnOneThread();
                 if (call.srcWorker == worker) {
                     host.onComplete(call);
@@ -580,9 +584,10 @@ public final class SimFabric implements Fabric {
                 }
                 return;
             }
-            charge(cost.rpcSendNs);
+            call.mark(CriticalPath.HANDLER, now());
+            charge(cost.rpcSendNs, call, CriticalPath.REPLY_CPU);
             call.kind = K_MSG_REPLY;
-            queue.push(call, nics[node].leave(cpuAt, call.replyLength, call.srcNode == node, cost) + cost.rpcReceiveNs);
+            queue.push(call, PathMarks.leave(call, nics[node], cpuAt, call.replyLength, call.srcNode == node, cost, false));
         }
 
         @Override

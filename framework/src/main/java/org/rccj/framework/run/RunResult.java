@@ -48,6 +48,9 @@ public final class RunResult implements java.io.Serializable {
     public long rolledBackStageNs;
     public long[] outsideNs = new long[OUTSIDE_PARTS.size()];
 
+    /** Critical paths of the ops waited for, per stage (sim only: empty on the other fabrics). */
+    public final org.rccj.framework.stats.PathTotals paths = new org.rccj.framework.stats.PathTotals();
+
     /** Execution (workload logic between fetches), reported beside the stages as "EXECUTE". */
     public final Histogram execute = new Histogram();
     /** Operations posted during the measured interval. */

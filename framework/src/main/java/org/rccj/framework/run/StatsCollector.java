@@ -69,6 +69,7 @@ public final class StatsCollector {
                 for (Stage stage : stages) if (merged.add(s.stageTimes(stage))) st[stage.ordinal()].add(s.stageTimes(stage));
                 if (merged.add(s.executeTimes())) r.execute.add(s.executeTimes());
                 r.committedStageNs += s.committedStageNs();
+                r.paths.add(s.paths());
                 r.rolledBackStageNs += s.rolledBackStageNs();
                 long[] outside = s.outsideNs();
                 for (int i = 0; i < outside.length; i++) r.outsideNs[i] += outside[i];

@@ -87,7 +87,7 @@ public final class Worker extends RpcWorker implements WorkerHost {
 
     @Override
     public void onComplete(Op op) {
-        ((WorkerCoroutine) op.owner).onComplete();
+        ((WorkerCoroutine) op.owner).onComplete(op);
     }
 
     @Override

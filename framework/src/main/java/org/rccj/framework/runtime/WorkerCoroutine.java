@@ -5,8 +5,10 @@ import java.util.Arrays;
 import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.api.Stage;
 import org.rccj.framework.coro.Coroutine;
+import org.rccj.framework.stats.PathTotals;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
+import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
 
@@ -28,6 +30,14 @@ public final class WorkerCoroutine extends CoroutineContext {
     private int queuedCount;
     private Op[] group = new Op[32];
     private final Op timerOp = new Op();
+    /**
+     * Critical paths (sim: the fabric marks them, {@link org.rccj.primitives.CriticalPath}): the time of this wait's
+     * first post (-1: none since the last wait), the op whose completion ended the wait, the sums since the stage began.
+     */
+    private final boolean paths;
+    private long waitStart = -1;
+    private Op lastOp;
+    private final PathBuffer pathBuffer;
 
     WorkerCoroutine(Worker worker, int index, int globalId, long seed) {
         super(worker.node, index, globalId, seed, worker.ep.profile());
@@ -35,6 +45,8 @@ public final class WorkerCoroutine extends CoroutineContext {
         this.ep = worker.ep;
         this.cluster = worker.cluster;
         timerOp.owner = this;
+        paths = cluster.virtualTime();
+        pathBuffer = paths ? new PathBuffer() : null;
     }
 
     @Override public Worker worker() { return worker; }
@@ -122,6 +134,7 @@ public final class WorkerCoroutine extends CoroutineContext {
             }
             if (first.verb.oneSided) worker.flowControl(group, g);
             for (int k = 0; k < g; k++) if (group[k].signaled) pending++;
+            if (paths) startPaths(group, g);
             if (first.verb.oneSided) {
                 ep.post(group, g);
             } else {
@@ -135,7 +148,34 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override
     public void post(Op op) {
         if (op.signaled) pending++;
+        if (paths) startPaths(op);
         ep.post(op);
+    }
+
+    /** The ops' critical paths start at this wait's first post. */
+    private void startPaths(Op[] ops, int n) {
+        for (int k = 0; k < n; k++) startPaths(ops[k]);
+    }
+
+    private void startPaths(Op op) {
+        if (waitStart < 0) waitStart = ep.now();
+        op.pathStart(waitStart);
+    }
+
+    /**
+     * The wait that began at this wait's first post ended now: the op that completed last carries it all (its path,
+     * to its poll, plus the time until this coroutine ran again: {@code resume_wait}; or, when nothing had to be
+     * waited for, its local shortcut: {@code local_cpu}). Timers (sleep) are no ops: not counted.
+     */
+    private void endWait(boolean suspended) {
+        Op op = lastOp;
+        long start = waitStart;
+        lastOp = null;
+        waitStart = -1;
+        if (op == null || start < 0 || op == timerOp || op.pathSet == 0) return;
+        long now = ep.now();
+        op.mark(suspended ? CriticalPath.RESUME_WAIT : CriticalPath.LOCAL_CPU, now);
+        pathBuffer.add(op, now - start);
     }
 
     /** Yields until every signaled op posted so far has completed. */
@@ -144,6 +184,9 @@ public final class WorkerCoroutine extends CoroutineContext {
         if (pending > 0) {
             waiting = true;
             Coroutine.suspend();
+            if (paths) endWait(true);
+        } else if (paths) {
+            endWait(false);
         }
     }
 
@@ -162,8 +205,8 @@ public final class WorkerCoroutine extends CoroutineContext {
         Coroutine.suspend();
     }
 
-    void onComplete() {
-        pending--;
+    void onComplete(Op op) {
+        if (--pending == 0) lastOp = op;
         if (waiting && pending == 0) {
             waiting = false;
             worker.ready.add(this);
@@ -172,12 +215,17 @@ public final class WorkerCoroutine extends CoroutineContext {
 
     /** Start of a stage (use with {@link #stageEnd}). */
     @Override
-    public long stageStart() { return ep.now(); }
+    public long stageStart() {
+        long now = ep.now();
+        if (paths) pathBuffer.flush(worker.stats.paths, PathTotals.OUTSIDE, worker.stats.measuring(now));
+        return now;
+    }
 
     @Override
     public void stageEnd(Stage s, long start) {
         long now = ep.now();
         worker.stats.stage(s, start, now);
+        if (paths) pathBuffer.flush(worker.stats.paths, s.ordinal(), worker.stats.measuring(start));
         txStageNs += now - start;
     }
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.rccj.framework.api.Stage;
 import org.rccj.framework.history.HistoryRecord;
 import org.rccj.framework.stats.Histogram;
+import org.rccj.framework.stats.PathTotals;
 import org.rccj.framework.stats.TxnTypeStats;
 import org.rccj.primitives.Counters;
 
@@ -35,6 +36,8 @@ public final class WorkerStats implements java.io.Serializable {
      */
     long committedStageNs, rolledBackStageNs;
     final long[] outsideNs = new long[OUTSIDE_PARTS.size()];
+    /** Critical paths of the ops waited for in the measured interval, per stage (sim only; see {@link PathTotals}). */
+    final PathTotals paths = new PathTotals();
 
     /**
      * @param shareWith null, or stats of another worker on the same thread whose latency histograms (stages,
@@ -111,6 +114,7 @@ public final class WorkerStats implements java.io.Serializable {
     public List<HistoryRecord> history() { return history; }
 
     public long committedStageNs() { return committedStageNs; }
+    public PathTotals paths() { return paths; }
     public long rolledBackStageNs() { return rolledBackStageNs; }
     /** Time outside the stages per part ({@link #OUTSIDE_PARTS}' order), ns. */
     public long[] outsideNs() { return outsideNs; }
