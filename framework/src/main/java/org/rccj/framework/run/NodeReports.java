@@ -30,7 +30,7 @@ public final class NodeReports {
     /** Only these classes may arrive in a report or a result file; anything else is refused. */
     static final ObjectInputFilter FILTER = ObjectInputFilter.Config.createFilter(
             "maxdepth=20;maxrefs=100000000;"
-            + "org.rccj.framework.run.NodeReports$Report;org.HdrHistogram.*;org.rccj.framework.runtime.WorkerStats;org.rccj.framework.stats.Histogram;"
+            + "org.rccj.framework.run.NodeReports$Report;org.HdrHistogram.*;org.rccj.framework.runtime.WorkerStats;org.rccj.framework.stats.Histogram;org.rccj.framework.stats.PathTotals;"
             + "org.rccj.framework.stats.TxnTypeStats;org.rccj.framework.history.HistoryRecord;org.rccj.primitives.Counters;"
             + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.api.Stage;"
             + "java.util.ArrayList;java.util.LinkedHashMap;java.util.HashMap;java.util.TreeMap;java.util.ImmutableCollections$*;"
