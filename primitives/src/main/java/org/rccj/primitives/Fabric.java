@@ -38,6 +38,9 @@ public interface Fabric extends AutoCloseable {
     /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
     default long events() { return 0; }
 
+    /** CPU time the fabric spent on threads other than the one that called {@link #run} (sim.threads), ns. */
+    default long otherThreadsCpuNanos() { return 0; }
+
     /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
     default long virtualNow() { return 0; }
 

@@ -111,7 +111,7 @@ public final class ExperimentRunner {
             }
             double wallS = (System.nanoTime() - wallRun) / 1e9;
             HostLoad hostLoad = hostBefore == null ? null : HostLoad.between(hostBefore, HostLoad.sample());
-            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
+            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + fabric.otherThreadsCpuNanos()) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
             if (group != null) {
