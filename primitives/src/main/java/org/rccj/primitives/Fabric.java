@@ -41,6 +41,12 @@ public interface Fabric extends AutoCloseable {
     /** CPU time the fabric spent on threads other than the one that called {@link #run} (sim.threads), ns. */
     default long otherThreadsCpuNanos() { return 0; }
 
+    /** Threads that simulate the cluster (sim's {@code sim.threads}), 0 for a fabric that does not simulate. */
+    default int simThreads() { return 0; }
+
+    /** Simulates on one thread whatever {@code sim.threads} says: the run has a feature that cannot run in parallel. */
+    default void sequential() {}
+
     /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
     default long virtualNow() { return 0; }
 

@@ -129,10 +129,10 @@ public final class SimFabric implements Fabric {
     public long atomicRaces() { long s = 0; for (Lp lp : lps) s += lp.atomicRaces; return s; }
 
     /** The threads that simulate the cluster (sim.threads, at most one per node; 1 once forced sequential). */
-    public int simThreads() { return simThreads; }
+    @Override public int simThreads() { return simThreads; }
 
     /** Runs this cluster on one thread whatever sim.threads says (a feature that cannot run in parallel). */
-    public void sequential() { simThreads = 1; }
+    @Override public void sequential() { simThreads = 1; }
 
     /** CPU time of the simulation threads other than the caller's, ns (0 on one thread). */
     @Override public long otherThreadsCpuNanos() { return engine == null ? 0 : engine.otherCpuNanos(); }

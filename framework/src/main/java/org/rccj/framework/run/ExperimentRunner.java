@@ -76,6 +76,11 @@ public final class ExperimentRunner {
             // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
             fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
             fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
+            String sequentialWhy = protocol.sequentialSimReason();
+            if (sequentialWhy != null && fabric.simThreads() > 1) {
+                fabric.sequential();
+                System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
+            }
             Store store = new Store(fabric, protocol.header(), workload.tables());
             // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
             boolean preload = c.preloadLocationCache();
@@ -130,6 +135,8 @@ public final class ExperimentRunner {
             r.hostLoad = hostLoad;
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
+            r.simThreads = fabric.simThreads();
+            if (sequentialWhy != null && r.simThreads == 1) r.simThreadsNote = sequentialWhy;
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
             r.simCommitsTotal = workersCommitsTotal(workers);
             r.extra.putAll(ff.metrics(fabric, fabricSetup));
