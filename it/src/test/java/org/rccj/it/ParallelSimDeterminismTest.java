@@ -25,8 +25,10 @@ class ParallelSimDeterminismTest {
             // 4 nodes, a seed per protocol, the hybrid codes alternating
             a.add(Arguments.of(protocols[i], "smallbank", 4, 11 + i, i % 2 == 0 ? "all-onesided" : "all-rpc", new Object[] {}));
         }
-        a.add(Arguments.of("occ", "tpcc", 4, 5, "all-onesided", new Object[] {"replication", 3}));
-        a.add(Arguments.of("sundial", "ycsb", 4, 6, "all-onesided", new Object[] {"faults.torn_reads", true}));
+        a.add(Arguments.of("occ", "tpcc", 4, 5, "all-onesided", new Object[] {"replication", 3, "workload.scale_down", 50,
+                "workload.max_orders_per_district", 300, "duration_ms", 0.5}));
+        a.add(Arguments.of("sundial", "ycsb", 4, 6, "all-onesided", new Object[] {"faults.torn_reads", true, "workload.keys_per_thread", 100}));
+        a.add(Arguments.of("calvin", "tatp", 4, 12, "all-onesided", new Object[] {"workload.subscribers_per_node", 100}));
         a.add(Arguments.of("nowait", "smallbank", 4, 7, "all-onesided", new Object[] {"local_access", "network"}));
         a.add(Arguments.of("occ", "smallbank", 4, 8, "all-onesided", new Object[] {"faults.incoherent_atomics", true}));
         a.add(Arguments.of("mvcc", "smallbank", 16, 3, "all-onesided", new Object[] {"threads", 1, "duration_ms", 0.6}));

@@ -76,8 +76,8 @@ public final class ExperimentRunner {
             // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
             fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
             fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
-            String sequentialWhy = protocol.sequentialSimReason();
-            if (sequentialWhy != null && fabric.simThreads() > 1) {
+            String sequentialWhy = fabric.simThreads() > 1 ? protocol.sequentialSimReason() : null;
+            if (sequentialWhy != null) {
                 fabric.sequential();
                 System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
             }
@@ -136,7 +136,7 @@ public final class ExperimentRunner {
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
             r.simThreads = fabric.simThreads();
-            if (sequentialWhy != null && r.simThreads == 1) r.simThreadsNote = sequentialWhy;
+            r.simThreadsNote = sequentialWhy;       // set only when sim.threads asked for more than one
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
             r.simCommitsTotal = workersCommitsTotal(workers);
             r.extra.putAll(ff.metrics(fabric, fabricSetup));
