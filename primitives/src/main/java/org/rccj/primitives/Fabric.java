@@ -23,7 +23,10 @@ public interface Fabric extends AutoCloseable {
      */
     default boolean hosts(int node) { return true; }
 
-    /** Whether {@link #run} runs every worker on the calling thread (then workers may share thread-confined state). */
+    /**
+     * Whether {@link #run} runs all of a node's workers on one thread, window by window (sim, also with sim.threads:
+     * then the workers of one node may share thread-confined state, and threads meet at a barrier between windows).
+     */
     default boolean oneThread() { return false; }
 
     /** Whether endpoints' clocks are virtual (simulated ns, no waiting costs wall time) rather than the wall clock. */

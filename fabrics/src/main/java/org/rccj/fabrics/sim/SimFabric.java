@@ -15,7 +15,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
- * Deterministic discrete-event simulation of the whole cluster on the calling thread. Virtual time in ns.
+ * Deterministic discrete-event simulation of the whole cluster, on the calling thread or on {@code sim.threads}
+ * threads with the same result. Virtual time in ns.
  *
  * <p>Model: each worker is a simulated core with a clock ({@code cpuAt}); everything a worker does
  * (posting, polling, handlers, coroutine work) advances that clock by the profile's costs. Each node has

@@ -25,7 +25,7 @@ public final class SimFabricFactory extends NamedFabric {
                     + "on any number); null: every core for clusters of " + PARALLEL_FROM_NODES + " nodes or more, 1 below"));
 
     public SimFabricFactory() {
-        super("sim", "deterministic discrete-event simulation of the whole cluster on one thread; virtual time; cost model from a profile (default)",
+        super("sim", "deterministic discrete-event simulation of the whole cluster (sim.threads: in parallel, the same result); virtual time; cost model from a profile (default)",
                 PARAMS, true);
     }
 
