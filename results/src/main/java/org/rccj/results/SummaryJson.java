@@ -57,7 +57,7 @@ public final class SummaryJson {
         for (Stage s : c.hybrid().oneSidedStages()) onesided.add(s.name());
         hybrid.put("onesided", onesided);
         m.put("hybrid", hybrid);
-        m.put("config", withoutSimThreads(c.toMap()));
+        m.put("config", c.toMap());
         m.put("measured_s", Decimals.round(r.measuredS, Decimals.SECONDS));
         m.put("commits", r.commits());
         m.put("aborts", r.aborts());
@@ -131,20 +131,6 @@ public final class SummaryJson {
         if (r.simThreadsNote != null) env.put("sim_threads_note", r.simThreadsNote);
         m.put("environment", env);
         return m;
-    }
-
-    /**
-     * The config without {@code sim.threads}: the result is the same on any number of threads (decision 0146), so the
-     * number used is echoed in the environment block instead, and summaries of 1 and N threads compare equal.
-     */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> withoutSimThreads(Map<String, Object> config) {
-        if (config.get("sim") instanceof Map<?, ?> sim) {
-            Map<String, Object> rest = new LinkedHashMap<>((Map<String, Object>) sim);
-            rest.remove("threads");
-            if (rest.isEmpty()) config.remove("sim"); else config.put("sim", rest);
-        }
-        return config;
     }
 
     /** The summary as pretty-printed JSON text (two-space indent, "\n" line ends, final newline). */
