@@ -11,7 +11,6 @@ import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
-import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
@@ -227,12 +226,14 @@ public final class SimFabric implements Fabric {
         SimWorker current;
         /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
         boolean postedAtomic;
-        /** Events for other nodes, with their node, in the order sent: merged at the window's end. */
-        Event[] out = new Event[64];
-        int[] outTo = new int[64];
-        int outN;
-        /** Unsignaled ops of other nodes executed here; passive RPCs of other nodes handled here (told at the window's end). */
-        final ArrayList<Op> landed = new ArrayList<>(), handled = new ArrayList<>();
+        /**
+         * What this node tells other nodes, by the thread that runs them, for two windows in turn (the one being run
+         * and the one being merged): see {@link WindowEngine}.
+         */
+        Outbox[][] boxes;
+        /** Which of the two sets of outboxes this window fills; the smallest time sent in it. */
+        int parity;
+        long sentMin = Long.MAX_VALUE;
 
         Lp(int node) { this.node = node; }
 
@@ -258,14 +259,16 @@ public final class SimFabric implements Fabric {
                 throw new IllegalStateException("sim: an event from node " + node + " reaches node " + to + " at " + time
                         + " ns, inside the window ending at " + windowEnd + " ns (the lookahead is broken)");
             }
-            if (outN == out.length) {
-                out = Arrays.copyOf(out, outN * 2);
-                outTo = Arrays.copyOf(outTo, outN * 2);
-            }
             e.time = time;
-            out[outN] = e;
-            outTo[outN++] = to;
+            if (time < sentMin) sentMin = time;
+            boxes[parity][to % boxes[parity].length].add(e, to);
         }
+
+        /** An unsignaled op of another node executed here: its pool sees it free from the window's end (decision 0146). */
+        void landed(Op op) { boxes[parity][op.srcNode % boxes[parity].length].landed.add(op); }
+
+        /** A passive RPC of another node handled here: its sender sees it from the window's end (decision 0146). */
+        void handled(Op op) { boxes[parity][op.srcNode % boxes[parity].length].handled.add(op); }
 
         /**
          * The requester NIC's work for a one-sided op leaving at {@code at} (WQE fetch per doorbell, per WQE, its
@@ -465,7 +468,7 @@ public final class SimFabric implements Fabric {
             } else if (op.srcNode == node) {
                 op.landedOnOneThread();
             } else {
-                landed.add(op);     // the requester's pool sees it free from the window's end (decision 0146)
+                landed(op);
             }
         }
     }

@@ -211,7 +211,7 @@ final class SimWorker implements Endpoint {
         if (!call.signaled) {
             // passive RPC: no reply message; the sender learns it from its next signaled reply from here (another
             // node's sender from the window's end on: any completion it gets later than this was sent after it)
-            if (call.srcNode == node) call.handled = true; else lp.handled.add(call);
+            if (call.srcNode == node) call.handled = true; else lp.handled(call);
             if (call.srcNode == node && !f.viaNic) call.landedOnOneThread();
             return;
         }

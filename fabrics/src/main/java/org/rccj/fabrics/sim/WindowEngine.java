@@ -5,23 +5,26 @@ import java.lang.management.ThreadMXBean;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
-import org.rccj.primitives.Event;
-import org.rccj.primitives.Op;
 
 /**
- * The conservative window engine (decision 0146): virtual time advances in windows {@code [T, T + L)}, {@code L} the
+ * The conservative window engine (decision 0147): virtual time advances in windows {@code [T, T + L)}, {@code L} the
  * lookahead (the smallest one-way wire latency between two nodes), {@code T} the earliest pending event of any node.
  * Inside a window each logical process runs its own events on its own; what it sends to another node cannot arrive
- * before the window's end, so it waits in an outbox. At the end the outboxes are merged into their nodes' queues in a
- * fixed order (by sending node, then in the order sent), whatever the number of threads: the run is the same on one
- * thread as on many. With {@code threads > 1} the logical processes are dealt round-robin to a fixed set of threads
- * (the caller's and {@code threads - 1} more) that meet at a barrier per window; the last to arrive merges.
+ * before the window's end, so it waits in an outbox ({@link Outbox}: one per sending node and receiving thread, two
+ * sets used in turn). At the start of the next window each thread first merges what was sent to its own nodes, source
+ * node by source node in index order and each in the order sent: every node's queue gets the same events in the same
+ * order whatever the number of threads, so the run is the same on one thread as on many. With {@code threads > 1} the
+ * logical processes are dealt round-robin to a fixed set of threads (the caller's and {@code threads - 1} more) that
+ * meet at a barrier per window; the barrier's action only takes the minimum of the threads' next times.
  */
 final class WindowEngine {
     private final SimFabric.Lp[] lps;
     private final long lookahead;
     private final int threads;
+    /** Per thread: the earliest event it holds or sent, after its window. */
+    private final long[] nextAt;
     private volatile long windowStart, windowEnd;
+    private int parity;
     private volatile boolean done;
     private volatile Throwable failure;
     private final AtomicLong otherCpu = new AtomicLong();
@@ -31,6 +34,11 @@ final class WindowEngine {
         this.lps = lps;
         this.lookahead = lookahead;
         this.threads = threads;
+        nextAt = new long[threads];
+        for (SimFabric.Lp lp : lps) {
+            lp.boxes = new Outbox[2][threads];
+            for (Outbox[] set : lp.boxes) for (int k = 0; k < threads; k++) set[k] = new Outbox();
+        }
     }
 
     /** The start of the window being simulated (a progress display may read it from any thread). */
@@ -40,21 +48,32 @@ final class WindowEngine {
     long otherCpuNanos() { return otherCpu.get(); }
 
     void run() {
+        long t = Long.MAX_VALUE;
+        for (SimFabric.Lp lp : lps) t = Math.min(t, lp.queue.peekTime());
+        java.util.Arrays.fill(nextAt, t);
         nextWindow();
         if (threads == 1) {
             while (!done) {
-                long end = windowEnd;
-                for (SimFabric.Lp lp : lps) lp.runWindow(end);
+                step(0);
                 nextWindow();
             }
-            return;
+        } else {
+            runOnThreads();
         }
+        for (int k = 0; k < threads; k++) merge(k, parity);      // what the last window told (no events remain)
+        Throwable f = failure;
+        if (f instanceof RuntimeException r) throw r;
+        if (f instanceof Error e) throw e;
+        if (f != null) throw new IllegalStateException(f);
+    }
+
+    private void runOnThreads() {
         CyclicBarrier barrier = new CyclicBarrier(threads, this::nextWindow);
         Thread[] pool = new Thread[threads - 1];
         for (int k = 1; k < threads; k++) {
-            int first = k;
+            int id = k;
             pool[k - 1] = new Thread(() -> {
-                loop(first, barrier);
+                loop(id, barrier);
                 ThreadMXBean mx = ManagementFactory.getThreadMXBean();
                 otherCpu.addAndGet(mx.getCurrentThreadCpuTime());
             }, "sim-window-" + k);
@@ -62,28 +81,23 @@ final class WindowEngine {
             pool[k - 1].start();
         }
         loop(0, barrier);
-        for (Thread t : pool) {
+        for (Thread th : pool) {
             try {
-                t.join();
+                th.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("sim: interrupted while waiting for the simulation threads", e);
             }
         }
-        Throwable f = failure;
-        if (f instanceof RuntimeException r) throw r;
-        if (f instanceof Error e) throw e;
-        if (f != null) throw new IllegalStateException(f);
     }
 
-    /** One thread's share: logical processes first, first + threads, ...; window after window. */
-    private void loop(int first, CyclicBarrier barrier) {
+    /** One thread's share, window after window: nodes k, k + threads, ... */
+    private void loop(int k, CyclicBarrier barrier) {
         while (!done) {
-            long end = windowEnd;
             try {
-                for (int i = first; i < lps.length; i += threads) lps[i].runWindow(end);
+                step(k);
             } catch (Throwable t) {
-                if (failure == null) failure = t;     // the first; the merge ends the run
+                if (failure == null) failure = t;     // the first; the barrier's action ends the run
             }
             try {
                 barrier.await();
@@ -96,13 +110,28 @@ final class WindowEngine {
         }
     }
 
-    /** At a window's end (one thread, the others wait): the outboxes merged in a fixed order, and the next window. */
-    private void nextWindow() {
-        try {
-            merge();
-        } catch (Throwable t) {
-            if (failure == null) failure = t;
+    /** Thread k's window: merge what the last window sent to its nodes, run them to the window's end, note what is next. */
+    private void step(int k) {
+        int p = parity;
+        merge(k, p ^ 1);
+        long end = windowEnd, next = Long.MAX_VALUE;
+        for (int i = k; i < lps.length; i += threads) {
+            SimFabric.Lp lp = lps[i];
+            lp.parity = p;
+            lp.sentMin = Long.MAX_VALUE;
+            lp.runWindow(end);
+            next = Math.min(next, Math.min(lp.queue.peekTime(), lp.sentMin));
         }
+        nextAt[k] = next;
+    }
+
+    /** Into thread k's nodes: the outboxes of set {@code p}, by sending node in index order. */
+    private void merge(int k, int p) {
+        for (SimFabric.Lp src : lps) src.boxes[p][k].drainInto(lps);
+    }
+
+    /** Between two windows (one thread; the others wait at the barrier): the next window, or the end. */
+    private void nextWindow() {
         if (failure != null) {
             done = true;
             if (threads == 1) {
@@ -114,33 +143,13 @@ final class WindowEngine {
             return;
         }
         long t = Long.MAX_VALUE;
-        for (SimFabric.Lp lp : lps) t = Math.min(t, lp.queue.peekTime());
+        for (long n : nextAt) t = Math.min(t, n);
         if (t == Long.MAX_VALUE) {
             done = true;
             return;
         }
+        parity ^= 1;
         windowStart = t;
         windowEnd = t + lookahead;
-    }
-
-    private void merge() {
-        for (SimFabric.Lp src : lps) {
-            Event[] out = src.out;
-            int[] to = src.outTo;
-            for (int i = 0, n = src.outN; i < n; i++) {
-                Event e = out[i];
-                out[i] = null;
-                lps[to[i]].queue.push(e, e.time);
-            }
-            src.outN = 0;
-            if (!src.landed.isEmpty()) {
-                for (Op op : src.landed) op.landedOnOneThread();
-                src.landed.clear();
-            }
-            if (!src.handled.isEmpty()) {
-                for (Op op : src.handled) op.handled = true;
-                src.handled.clear();
-            }
-        }
     }
 }
