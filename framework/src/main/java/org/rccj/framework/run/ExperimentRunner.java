@@ -79,7 +79,8 @@ public final class ExperimentRunner {
             String sequentialWhy = fabric.simThreads() > 1 ? protocol.sequentialSimReason() : null;
             if (sequentialWhy != null) {
                 fabric.sequential();
-                System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
+                // said when sim.threads was asked for; the default (every core from 16 nodes up) falls back quietly
+                if (c.fabricSetting("sim.threads") != null) System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
             }
             Store store = new Store(fabric, protocol.header(), workload.tables());
             // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
@@ -136,7 +137,7 @@ public final class ExperimentRunner {
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
             r.simThreads = fabric.simThreads();
-            r.simThreadsNote = sequentialWhy;       // set only when sim.threads asked for more than one
+            r.simThreadsNote = sequentialWhy;       // set only when more than one thread would have run
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
             r.simCommitsTotal = workersCommitsTotal(workers);
             r.extra.putAll(ff.metrics(fabric, fabricSetup));
