@@ -6,8 +6,8 @@ public abstract class Event {
     public long time;
     /** The fabric's own: what the event is to it (its event kind). */
     public byte kind;
-    /** The fabric's event queue's own (sim's): the event's insertion number (low bits), the next event of its nanosecond, and whether it is queued. */
-    public int seq;
+    /** The fabric's event queue's own (sim's): the event's insertion number in its queue (never wraps), the next event of its nanosecond, and whether it is queued. */
+    public long seq;
     public Event next;
     public boolean queued;
 }

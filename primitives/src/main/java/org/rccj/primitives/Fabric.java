@@ -23,7 +23,10 @@ public interface Fabric extends AutoCloseable {
      */
     default boolean hosts(int node) { return true; }
 
-    /** Whether {@link #run} runs every worker on the calling thread (then workers may share thread-confined state). */
+    /**
+     * Whether {@link #run} runs all of a node's workers on one thread, window by window (sim, also with sim.threads:
+     * then the workers of one node may share thread-confined state, and threads meet at a barrier between windows).
+     */
     default boolean oneThread() { return false; }
 
     /** Whether endpoints' clocks are virtual (simulated ns, no waiting costs wall time) rather than the wall clock. */
@@ -37,6 +40,15 @@ public interface Fabric extends AutoCloseable {
 
     /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
     default long events() { return 0; }
+
+    /** CPU time the fabric spent on threads other than the one that called {@link #run} (sim.threads), ns. */
+    default long otherThreadsCpuNanos() { return 0; }
+
+    /** Threads that simulate the cluster (sim's {@code sim.threads}), 0 for a fabric that does not simulate. */
+    default int simThreads() { return 0; }
+
+    /** Simulates on one thread whatever {@code sim.threads} says: the run has a feature that cannot run in parallel. */
+    default void sequential() {}
 
     /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
     default long virtualNow() { return 0; }

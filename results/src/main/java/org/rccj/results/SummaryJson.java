@@ -129,6 +129,8 @@ public final class SummaryJson {
         }
         Map<String, Object> env = Environment.describe();
         if (r.hostLoad != null) env.put("host_load", HostNoise.describe(r.hostLoad));
+        if (r.simThreads > 0) env.put("sim_threads", r.simThreads);       // here: the result is the same on any number
+        if (r.simThreadsNote != null) env.put("sim_threads_note", r.simThreadsNote);
         m.put("environment", env);
         return m;
     }

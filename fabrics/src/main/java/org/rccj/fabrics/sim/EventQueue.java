@@ -4,27 +4,25 @@ import org.rccj.primitives.Event;
 import java.util.Arrays;
 
 /**
- * The simulator's pending events, popped in (time, insertion) order: deterministic and allocation-free.
+ * One logical process's pending events (one node's, decision 0146), popped in (time, insertion) order:
+ * deterministic and allocation-free.
  *
- * <p>Order: every push gets the key {@code time << SEQ_BITS | seq}, with {@code seq} the low
- * {@value #SEQ_BITS} bits of an insertion counter, and {@link #pop} returns the event of the smallest key.
- * Equal times therefore pop in insertion order (unless more than 2^20 pushes separate two events of the
- * very same nanosecond, when the wrapped counter still gives a fixed, deterministic order). Times must
- * stay below 2^43 ns (about 2.4 hours of virtual time).
+ * <p>Order: every push gets the key {@code (time, seq)}, with {@code seq} this queue's own 64-bit insertion
+ * counter (it never wraps), and {@link #pop} returns the event of the smallest key: equal times pop in
+ * insertion order. Events from other logical processes are pushed here at the window's merge, in a fixed
+ * order, so they get their sequence numbers deterministically too. Times must stay below 2^62 ns.
  *
  * <p>Structure: a calendar of one bucket per nanosecond over a window of {@code 2^windowBits} ns from the
  * time of the last pop (almost every event the simulator schedules falls in it: wire, NIC and CPU
  * delays are a few microseconds at most), plus a 4-ary heap of keys for events beyond the window (back-off
  * timers) or before it. A bucket holds the events of one nanosecond as a list in key order, which is
- * insertion order except across a wrap of the counter; a bitmap of non-empty buckets finds the next one.
+ * insertion order; a bitmap of non-empty buckets finds the next one.
  * Push into the window and pop from it are O(1) apart from that bitmap scan, and touch no heap; the
  * smaller of the window's first key and the heap's first key is popped, so the order is exactly that of
  * one heap over all keys.
  */
 final class EventQueue {
-    static final int SEQ_BITS = 20;
-    private static final long SEQ_MASK = (1L << SEQ_BITS) - 1;
-    static final long MAX_TIME = (1L << (63 - SEQ_BITS)) - 1;
+    static final long MAX_TIME = (1L << 62) - 1;
     /** 8192 ns: well beyond a round trip plus NIC queueing in every shipped profile. */
     static final int DEFAULT_WINDOW_BITS = 13;
 
@@ -43,7 +41,7 @@ final class EventQueue {
 
     // the heap of events outside the window
     private Event[] heap = new Event[64];
-    private long[] keys = new long[64];
+    private long[] times = new long[64], seqs = new long[64];
     private int heapSize;
 
     EventQueue() { this(DEFAULT_WINDOW_BITS); }
@@ -63,7 +61,7 @@ final class EventQueue {
 
     /** Time of the earliest event, or Long.MAX_VALUE when empty. */
     long peekTime() {
-        return heapSize == 0 ? calendarMin : Math.min(calendarMin, keys[0] >>> SEQ_BITS);
+        return heapSize == 0 ? calendarMin : Math.min(calendarMin, times[0]);
     }
 
     /** Queues {@code e} to fire at {@code time}; an event may be queued at most once at a time. */
@@ -71,21 +69,21 @@ final class EventQueue {
         if (time > MAX_TIME || time < 0) throw new IllegalArgumentException("event time out of range: " + time);
         if (e.queued) throw new IllegalStateException("event queued twice: " + e);
         e.queued = true;
-        int seq = (int) (nextSeq++ & SEQ_MASK);
+        long seq = nextSeq++;
         e.time = time;
         e.seq = seq;
         if (time >= cursor && time - cursor <= mask) {
-            calendarAdd(e, time, seq);
+            calendarAdd(e, time);
         } else {
-            heapPush(e, (time << SEQ_BITS) | seq);
+            heapPush(e, time, seq);
         }
     }
 
     /** Removes and returns the event of the smallest key; the queue must not be empty. */
     Event pop() {
         Event e;
-        if (calendarSize > 0 && (heapSize == 0
-                || ((calendarMin << SEQ_BITS) | first[(int) (calendarMin & mask)].seq) < keys[0])) {
+        if (calendarSize > 0 && (heapSize == 0 || calendarMin < times[0]
+                || (calendarMin == times[0] && first[(int) (calendarMin & mask)].seq < seqs[0]))) {
             e = calendarPop();
         } else {
             e = heapPop();
@@ -95,7 +93,8 @@ final class EventQueue {
         return e;
     }
 
-    private void calendarAdd(Event e, long time, int seq) {
+    /** Appends: the counter only grows, so a bucket's list stays in key order. */
+    private void calendarAdd(Event e, long time) {
         int b = (int) (time & mask);
         Event tail = last[b];
         e.next = null;
@@ -104,18 +103,9 @@ final class EventQueue {
             last[b] = e;
             occupied[b >>> 6] |= 1L << b;
             if (time < calendarMin) calendarMin = time;
-        } else if (tail.seq <= seq) {
+        } else {
             tail.next = e;
             last[b] = e;
-        } else {
-            // the counter wrapped since the bucket's last push: keep the bucket in key order
-            Event prev = null, c = first[b];
-            while (c.seq <= seq) {
-                prev = c;
-                c = c.next;
-            }
-            e.next = c;
-            if (prev == null) first[b] = e; else prev.next = e;
         }
         calendarSize++;
     }
@@ -151,29 +141,33 @@ final class EventQueue {
         throw new IllegalStateException("calendar bitmap lost an event");
     }
 
-    private void heapPush(Event e, long key) {
+    private static boolean before(long t1, long s1, long t2, long s2) { return t1 < t2 || (t1 == t2 && s1 < s2); }
+
+    private void heapPush(Event e, long time, long seq) {
         if (heapSize == heap.length) {
             heap = Arrays.copyOf(heap, heapSize * 2);
-            keys = Arrays.copyOf(keys, heapSize * 2);
+            times = Arrays.copyOf(times, heapSize * 2);
+            seqs = Arrays.copyOf(seqs, heapSize * 2);
         }
         int i = heapSize++;
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            long pk = keys[parent];
-            if (pk <= key) break;
+            if (!before(time, seq, times[parent], seqs[parent])) break;
             heap[i] = heap[parent];
-            keys[i] = pk;
+            times[i] = times[parent];
+            seqs[i] = seqs[parent];
             i = parent;
         }
         heap[i] = e;
-        keys[i] = key;
+        times[i] = time;
+        seqs[i] = seq;
     }
 
     private Event heapPop() {
         Event top = heap[0];
         int last = --heapSize;
         Event e = heap[last];
-        long key = keys[last];
+        long time = times[last], seq = seqs[last];
         heap[last] = null;
         if (last > 0) {
             int i = 0;
@@ -182,18 +176,19 @@ final class EventQueue {
                 if (c >= last) break;
                 int end = Math.min(c + 4, last);
                 int best = c;
-                long bk = keys[c];
+                long bt = times[c], bs = seqs[c];
                 for (int j = c + 1; j < end; j++) {
-                    long k = keys[j];
-                    if (k < bk) { bk = k; best = j; }
+                    if (before(times[j], seqs[j], bt, bs)) { bt = times[j]; bs = seqs[j]; best = j; }
                 }
-                if (key <= bk) break;
+                if (!before(bt, bs, time, seq)) break;
                 heap[i] = heap[best];
-                keys[i] = bk;
+                times[i] = bt;
+                seqs[i] = bs;
                 i = best;
             }
             heap[i] = e;
-            keys[i] = key;
+            times[i] = time;
+            seqs[i] = seq;
         }
         return top;
     }

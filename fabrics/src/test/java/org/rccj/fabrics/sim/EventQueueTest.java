@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The simulator's event queue pops in (time, insertion) order, whether an event sits in the calendar
- * window or in the heap beyond it, and exactly as one heap over the keys {@code time << 20 | seq} would
- * (the order every simulated run so far was made with).
+ * window or in the heap beyond it, and exactly as one heap over the keys {@code (time, insertion number)} would;
+ * the insertion number is 64 bits and never wraps (decision 0146).
  */
 class EventQueueTest {
     private static final class E extends Event {
@@ -23,10 +23,10 @@ class EventQueueTest {
 
     /** The reference: one priority queue over the same keys. */
     private static final class Reference {
-        record Entry(long key, E e) {}
-        final PriorityQueue<Entry> q = new PriorityQueue<>((a, b) -> Long.compare(a.key, b.key));
+        record Entry(long time, long seq, E e) {}
+        final PriorityQueue<Entry> q = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
         long seq;
-        void push(E e, long time) { q.add(new Entry((time << EventQueue.SEQ_BITS) | (seq++ & ((1L << EventQueue.SEQ_BITS) - 1)), e)); }
+        void push(E e, long time) { q.add(new Entry(time, seq++, e)); }
         E pop() { return q.poll().e; }
     }
 
@@ -102,8 +102,8 @@ class EventQueueTest {
     }
 
     @Test
-    void theWrappedInsertionCounterOrdersTiesAsTheKeysDo() {
-        // more than 2^20 pushes: ties across the counter's wrap pop by their (wrapped) key, as in one heap
+    void tiesPopInInsertionOrderAfterMillionsOfPushes() {
+        // more than 2^20 pushes (where a 20-bit counter used to wrap): ties still pop in insertion order
         EventQueue q = new EventQueue();
         Reference ref = new Reference();
         E[] es = new E[64];
@@ -112,7 +112,7 @@ class EventQueueTest {
         int queued = 0;
         long now = 0;
         int next = 0;
-        while (pushes < (1L << EventQueue.SEQ_BITS) + 1000) {
+        while (pushes < (1L << 20) + 1000) {
             if (queued < es.length) {
                 E e = es[next];
                 next = (next + 1) % es.length;

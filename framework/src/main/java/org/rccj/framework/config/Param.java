@@ -18,6 +18,11 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
         return new Param(key, Type.INT, def, min, max, List.of(), help);
     }
 
+    /** An integer that may be absent (null default: the owner picks a value, e.g. {@code sim.threads}). */
+    public static Param ofOptionalInt(String key, int min, int max, String help) {
+        return new Param(key, Type.INT, null, min, max, List.of(), help);
+    }
+
     public static Param ofLong(String key, long def, long min, long max, String help) {
         return new Param(key, Type.LONG, def, min, max, List.of(), help);
     }
@@ -65,7 +70,7 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
     public Object coerce(String prefix, Object raw) {
         String k = prefix + key;
         if (raw == null) {
-            if ((type == Type.DOUBLE || type == Type.STRING) && defaultValue == null) return null;
+            if ((type == Type.DOUBLE || type == Type.STRING || type == Type.INT) && defaultValue == null) return null;
             throw new ConfigException(k + ": missing value; expected " + accepted());
         }
         try {

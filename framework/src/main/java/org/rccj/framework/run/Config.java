@@ -107,8 +107,20 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
         return new ClusterShape(nodes(), threads(), coroutines(), replication(), warmupMs(), seed(), passiveAck());
     }
 
-    /** The resolved config as a tree (a mutable copy), in the key order of docs/architecture.md (for summary.json). */
-    public Map<String, Object> toMap() { return copy(values); }
+    /**
+     * The resolved config as a tree (a mutable copy), in the key order of docs/architecture.md (for summary.json and
+     * what "the same experiment" means), without {@code sim.threads}: how many threads simulate a run does not change
+     * its result (decision 0147; summary.json's environment block says how many ran).
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = copy(values);
+        if (m.get("sim") instanceof Map<?, ?> sim) {
+            ((Map<String, Object>) sim).remove("threads");
+            if (sim.isEmpty()) m.remove("sim");
+        }
+        return m;
+    }
 
     private Object get(Param p) { return values.get(p.key()); }
 

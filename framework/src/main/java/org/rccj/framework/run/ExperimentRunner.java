@@ -76,6 +76,12 @@ public final class ExperimentRunner {
             // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
             fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
             fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
+            String sequentialWhy = fabric.simThreads() > 1 ? protocol.sequentialSimReason() : null;
+            if (sequentialWhy != null) {
+                fabric.sequential();
+                // said when sim.threads was asked for; the default (every core from 16 nodes up) falls back quietly
+                if (c.fabricSetting("sim.threads") != null) System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
+            }
             Store store = new Store(fabric, protocol.header(), workload.tables());
             // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
             boolean preload = c.preloadLocationCache();
@@ -111,7 +117,7 @@ public final class ExperimentRunner {
             }
             double wallS = (System.nanoTime() - wallRun) / 1e9;
             HostLoad hostLoad = hostBefore == null ? null : HostLoad.between(hostBefore, HostLoad.sample());
-            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun) / 1e9;
+            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + fabric.otherThreadsCpuNanos()) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
             if (group != null) {
@@ -130,6 +136,8 @@ public final class ExperimentRunner {
             r.hostLoad = hostLoad;
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
+            r.simThreads = fabric.simThreads();
+            r.simThreadsNote = sequentialWhy;       // set only when more than one thread would have run
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
             r.simCommitsTotal = workersCommitsTotal(workers);
             r.extra.putAll(ff.metrics(fabric, fabricSetup));

@@ -62,6 +62,9 @@ public final class RunResult implements java.io.Serializable {
     public double timelineIntervalMs;
     /** Protocol- or workload-specific figures (e.g. DrTM fallback rate), flat name -> number. */
     public final Map<String, Double> extra = new LinkedHashMap<>();
+    /** sim: the threads that simulated the run (sim.threads as used), and why it ran on one if it was forced to. */
+    public int simThreads;
+    public String simThreadsNote;
     /** Filled when verification ran. */
     public Verification verification = Verification.notChecked();
     /** Transaction types whose logic the run's profile gives no CPU cost for ({@code logic_ns.*}; sim only). */

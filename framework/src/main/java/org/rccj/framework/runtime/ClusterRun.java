@@ -28,6 +28,7 @@ public final class ClusterRun {
         WorkerStats first = null;
         for (int n = 0; n < nodes; n++) {
             if (!cluster.fabric.hosts(n)) continue;      // another process runs that node (tcp)
+            first = null;       // a node's workers share (sim.threads: a node runs on one thread; merged by identity)
             for (int t = 0; t < threads; t++) {
                 WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory,
                         cluster.fabric.oneThread() ? first : null);

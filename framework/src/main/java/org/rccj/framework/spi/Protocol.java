@@ -28,6 +28,12 @@ public interface Protocol {
     /** How many service coroutines {@link #services} wants per worker (their contexts are made first). */
     default int serviceCoroutines() { return 0; }
 
+    /**
+     * Why this protocol, as configured, cannot be simulated on several threads ({@code sim.threads}: it shares state
+     * between nodes at run time outside the fabric), or null when it can (decision 0146).
+     */
+    default String sequentialSimReason() { return null; }
+
     /** Protocol-specific figures for summary.json's "extra" block (after the run). */
     default Map<String, Double> metrics() { return Map.of(); }
 }

@@ -89,6 +89,13 @@ public class HadesProtocol implements Protocol {
     /** Commit step 2 probes the NIC's remote filters; a test-only variant skips it to show the checker notices. */
     protected boolean probeRemoteFiltersAtCommit() { return true; }
 
+    /** Decision 0146: the simulated hardware is shared across nodes at run time. */
+    @Override
+    public String sequentialSimReason() {
+        return "HADES's simulated hardware (every node's filters, probed by other nodes' transactions at once, and shared "
+                + "statistics) is read and written across nodes without a wire delay";
+    }
+
     @Override
     public Map<String, Double> metrics() {
         Map<String, Double> m = stats.metrics();

@@ -1,0 +1,60 @@
+package org.rccj.it;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rccj.framework.run.RunResult;
+
+/**
+ * sim.threads (decision 0146): the same config and seed give the same summary.json on 1, 2 and 3 simulation threads
+ * (apart from the environment block, which says how many threads ran, and the simulator's wall and CPU seconds), for
+ * every protocol, several seeds and cluster sizes of 4, 16 and 40 nodes. A protocol that cannot run in parallel says
+ * so and runs on one thread whatever was asked.
+ */
+class ParallelSimDeterminismTest {
+    static Stream<Arguments> runs() {
+        List<Arguments> a = new ArrayList<>();
+        String[] protocols = {"occ", "nowait", "waitdie", "mvcc", "sundial", "calvin", "drtm", "hades"};
+        for (int i = 0; i < protocols.length; i++) {
+            // 4 nodes, a seed per protocol, the hybrid codes alternating
+            a.add(Arguments.of(protocols[i], "smallbank", 4, 11 + i, i % 2 == 0 ? "all-onesided" : "all-rpc", new Object[] {}));
+        }
+        a.add(Arguments.of("occ", "tpcc", 4, 5, "all-onesided", new Object[] {"replication", 3, "workload.scale_down", 50,
+                "workload.max_orders_per_district", 300, "duration_ms", 0.5}));
+        a.add(Arguments.of("sundial", "ycsb", 4, 6, "all-onesided", new Object[] {"faults.torn_reads", true, "workload.keys_per_thread", 100}));
+        a.add(Arguments.of("calvin", "tatp", 4, 12, "all-onesided", new Object[] {"workload.subscribers_per_node", 100}));
+        a.add(Arguments.of("nowait", "smallbank", 4, 7, "all-onesided", new Object[] {"local_access", "network"}));
+        a.add(Arguments.of("occ", "smallbank", 4, 8, "all-onesided", new Object[] {"faults.incoherent_atomics", true}));
+        a.add(Arguments.of("mvcc", "smallbank", 16, 3, "all-onesided", new Object[] {"threads", 1, "duration_ms", 0.6}));
+        a.add(Arguments.of("calvin", "smallbank", 16, 4, "all-rpc", new Object[] {"threads", 1, "duration_ms", 0.6}));
+        a.add(Arguments.of("occ", "smallbank", 40, 9, "all-onesided", new Object[] {"threads", 1, "coroutines", 2, "duration_ms", 0.4}));
+        a.add(Arguments.of("drtm", "smallbank", 40, 10, "all-onesided", new Object[] {"threads", 1, "coroutines", 2, "duration_ms", 0.4}));
+        return a.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2} nodes seed {3} {4}")
+    @MethodSource("runs")
+    void sameSummaryOnOneTwoAndThreeThreads(String protocol, String workload, int nodes, int seed, String hybrid, Object[] extra) {
+        String one = null;
+        for (int threads = 1; threads <= 3; threads++) {
+            Map<String, Object> cfg = ItRuns.config(protocol, workload, "nodes", nodes, "seed", seed, "hybrid", hybrid,
+                    "sim.threads", threads);
+            for (int i = 0; i < extra.length; i += 2) ItRuns.put(cfg, (String) extra[i], extra[i + 1]);
+            if (workload.equals("smallbank")) ItRuns.put(cfg, "workload.accounts_per_thread", 200);
+            RunResult r = ItRuns.run(cfg);
+            assertTrue(r.commits() > 0, "nothing committed: the comparison would prove little");
+            assertTrue(r.verification.serializable(), protocol + " on " + threads + " threads: not serializable");
+            boolean sequential = protocol.equals("hades");
+            assertEquals(sequential ? 1 : threads, r.simThreads, "threads used");
+            assertEquals(sequential && threads > 1, r.simThreadsNote != null, "the note that says why it ran on one thread");
+            String s = ItRuns.deterministicSummary(r);
+            if (one == null) one = s; else assertEquals(one, s, protocol + ": " + threads + " threads vs 1");
+        }
+    }
+}
