@@ -17,7 +17,7 @@ class TpccEmptyDistrictTest {
     @Test
     void deliveryDrainsDistrictsAndSkipsThem() {
         Config cfg = ConfigResolver.resolve(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.scale_down", 300,
-                "workload.max_orders_per_district", 300, "duration_ms", 6.0));
+                "workload.max_orders_per_district", 300, "duration_ms", 10.0));
         Keys k = TpccRuns.keys(cfg);
         assertEquals(10, k.customers);
         int[] empty = {0};
