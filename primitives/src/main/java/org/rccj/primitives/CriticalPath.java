@@ -60,7 +60,8 @@ public final class CriticalPath {
             new Term("resume_wait", "waiting until the issuing coroutine runs again: the rest of the poll, the other"
                     + " ready coroutines' turns in the pass, its switch", "cpu.coroutine_switch_ns + other coroutines' work", true));
 
-    public static final int COUNT = 22;
+    /** How many terms there are (Op keeps one field per term). */
+    public static final int COUNT = TERMS.size();
 
     /** The term with key {@code key}, or -1. */
     public static int index(String key) {

@@ -275,18 +275,16 @@ public final class SimFabric implements Fabric {
          * The requester NIC's work for a one-sided op leaving at {@code at} (WQE fetch per doorbell, per WQE, its
          * QP-context misses): capacity taken in the order ops leave, the op is not held (decision 0146).
          */
-        void requesterWork(Op op, long at) {
-            SimNic src = nics[node];
-            double work = (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs;
-            src.freeAt = Math.max(at, src.freeAt) + work;
-            onCores(node, work);
-        }
+        void requesterWork(Op op, long at) { nicWork(at, (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs); }
 
         /** The sending NIC's work for a two-sided message leaving at {@code at} (decision 0146). */
-        void sendWork(long at) {
-            SimNic src = nics[node];
-            src.freeAt = Math.max(at, src.freeAt) + cost.nicSendNs;
-            onCores(node, cost.nicSendNs);
+        void sendWork(long at) { nicWork(at, cost.nicSendNs); }
+
+        /** {@code work} ns of this node's NIC, taken from {@code at} in the order asked (and its nic.on_cores share). */
+        private void nicWork(long at, double work) {
+            SimNic nic = nics[node];
+            nic.freeAt = Math.max(at, nic.freeAt) + work;
+            onCores(node, work);
         }
 
         /**

@@ -61,10 +61,14 @@ final class WindowEngine {
             runOnThreads();
         }
         for (int k = 0; k < threads; k++) merge(k, parity);      // what the last window told (no events remain)
-        Throwable f = failure;
+        if (failure != null) rethrow(failure);
+    }
+
+    /** The first failure of a simulation thread, thrown on the caller's. */
+    private static void rethrow(Throwable f) {
         if (f instanceof RuntimeException r) throw r;
         if (f instanceof Error e) throw e;
-        if (f != null) throw new IllegalStateException(f);
+        throw new IllegalStateException(f);
     }
 
     private void runOnThreads() {
@@ -134,12 +138,7 @@ final class WindowEngine {
     private void nextWindow() {
         if (failure != null) {
             done = true;
-            if (threads == 1) {
-                Throwable f = failure;
-                if (f instanceof RuntimeException r) throw r;
-                if (f instanceof Error e) throw e;
-                throw new IllegalStateException(f);
-            }
+            if (threads == 1) rethrow(failure);
             return;
         }
         long t = Long.MAX_VALUE;

@@ -52,11 +52,12 @@ public final class HadesFactory implements ProtocolFactory {
     public List<String> warnings(Map<String, Double> extra, long commits, Map<String, Object> options) {
         Double waits = extra.get("hades.locking_buffer_waits");
         if (waits == null || commits == 0) return List.of();
-        double nsPerCommit = waits * ((Number) options.get("stall_ns")).doubleValue() / commits;
+        HadesOptions o = HadesOptions.of(options);
+        double nsPerCommit = waits * o.stallNs() / commits;
         if (nsPerCommit < LOCKING_BUFFER_WAIT_WARN_NS) return List.of();
         return List.of(String.format(java.util.Locale.ROOT, "HADES's transactions waited %.1f us per commit for a free Locking Buffer"
                 + " (protocol_options.locking_buffers = %s per node, a count the paper does not state): the result is bound by that"
-                + " setting; raise it or run fewer transactions per node (threads x coroutines)", nsPerCommit / 1000, options.get("locking_buffers")));
+                + " setting; raise it or run fewer transactions per node (threads x coroutines)", nsPerCommit / 1000, o.lockingBuffers()));
     }
 
     static void refuseUnlessSimulated(String fabric) {
