@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.experiments.Seeds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

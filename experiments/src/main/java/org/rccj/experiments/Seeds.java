@@ -1,6 +1,5 @@
-package org.rccj.cli;
+package org.rccj.experiments;
 
-import org.rccj.experiments.Batch;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -20,11 +19,11 @@ import org.rccj.results.RunMetrics;
  * {@code --repeat 3} one, and back), and a table counts every finished run of the point in the directory once per
  * seed, so the table and the directories beside it always agree.
  */
-final class Seeds {
+public final class Seeds {
     private Seeds() {}
 
     /** The directory name of the run of point {@code name} with seed {@code seed}; {@code first}: the batch's first seed. */
-    static String dirName(Path out, String name, long seed, boolean first, int repeat, Config c) {
+    public static String dirName(Path out, String name, long seed, boolean first, int repeat, Config c) {
         String plain = name, seeded = name + ",seed=" + seed;
         String preferred = repeat > 1 ? seeded : plain;
         if (!first) return preferred;
@@ -39,7 +38,7 @@ final class Seeds {
     }
 
     /** Whether {@code dirName} is point {@code name}'s: {@code name} itself or {@code name,seed=S}. */
-    static boolean isPoints(String dirName, String name) {
+    private static boolean isPoints(String dirName, String name) {
         return dirName.equals(name) || (dirName.startsWith(name + ",seed=") && dirName.substring(name.length() + 6).matches("-?[0-9]+"));
     }
 
@@ -47,7 +46,7 @@ final class Seeds {
      * Every finished run of point {@code name} in {@code out} whose config is {@code c}'s but for the seed: {@code runs}
      * (this batch's) first, then the other seeds found, one run per seed, ordered by seed.
      */
-    static List<RunMetrics> all(Path out, String name, Config c, List<RunMetrics> runs) {
+    public static List<RunMetrics> all(Path out, String name, Config c, List<RunMetrics> runs) {
         Map<Long, RunMetrics> bySeed = new LinkedHashMap<>();
         for (RunMetrics m : runs) bySeed.putIfAbsent(m.seed(), m);
         String want = RunMetrics.configTextWithout(c, "seed");
@@ -76,7 +75,7 @@ final class Seeds {
      * zero-padded ({@code hybrid=00}, {@code hybrid=05}), so {@code hybrid=0} names {@code hybrid=00} (and back,
      * seed suffix kept). {@code dir} itself when it exists, is no code's directory, or no single sibling matches.
      */
-    static Path hybridAlias(Path dir) {
+    public static Path hybridAlias(Path dir) {
         if (Files.exists(dir) || dir.getFileName() == null || dir.getParent() == null) return dir;
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("hybrid=([0-9]+)((?:,seed=-?[0-9]+)?)").matcher(dir.getFileName().toString());
         if (!m.matches() || m.group(1).length() > 9) return dir;
