@@ -89,8 +89,8 @@ final class ListCommand implements Command {
         out.println("  those that bind one-sided a stage posting NIC CAS/FAA on words a CPU path also updates (default protocol_options;");
         out.println("  NOWAIT adds RELEASE with read_locks: shared, whose RELEASE drops a read lock by FAA):");
         for (ProtocolFactory pf : Registry.protocols()) {
-            List<Stage> s = pf.nicAtomicStages();
-            long n = HybridCode.all(pf.stages()).stream().filter(h -> pf.needsLoopback(h.code())).count();
+            List<Stage> s = pf.nicAtomicStages(Map.of());
+            long n = HybridCode.all(pf.stages()).stream().filter(h -> ProtocolFactory.needsLoopback(pf, h.code(), Map.of())).count();
             out.printf("    %-12s %s%n", pf.name(), s.isEmpty() ? "none (no code needs it)"
                     : s.stream().map(Stage::name).collect(java.util.stream.Collectors.joining(" or ")) + " one-sided ("
                     + n + " of " + HybridCode.all(pf.stages()).size() + " codes)");

@@ -3,6 +3,7 @@ package org.rccj.cli;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -18,7 +19,12 @@ import org.rccj.framework.run.Config;
 import org.rccj.framework.run.ExperimentRunner;
 import org.rccj.framework.run.RunResult;
 import org.rccj.framework.stats.PathTotals;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.fabrics.sim.SimFabric;
+import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.CriticalPath;
+import org.rccj.primitives.Op;
+import org.rccj.primitives.PathTrace;
 import org.rccj.results.SummaryJson;
 
 /**
@@ -55,7 +61,7 @@ class CriticalPathTest {
         }
         // the waits lie inside the stage's calls
         assertTrue(p.latencyNs[lock] <= r.stages.get(Stage.LOCK).sum(), "LOCK's waits exceed LOCK's time");
-        long wireOut = p.ns[lock][CriticalPath.WIRE_OUT], dispatch = p.ns[lock][CriticalPath.RPC_DISPATCH];
+        long wireOut = p.ns[lock][CriticalPath.WIRE_OUT.ordinal()], dispatch = p.ns[lock][CriticalPath.RPC_DISPATCH.ordinal()];
         assertTrue(wireOut > 0, "LOCK crossed no wire");
         if (hybrid.equals("all-rpc")) {
             // every wait of an RPC LOCK is carried by an RPC (own-node ones too: local_access network): its dispatch is on
@@ -63,21 +69,25 @@ class CriticalPathTest {
             assertEquals(220L * p.calls[lock], dispatch, "one dispatch per wait");
         } else {
             assertEquals(0, dispatch, "a one-sided LOCK has no RPC handler on its path");
-            assertTrue(p.ns[lock][CriticalPath.POLL_CPU] == 40L * p.calls[lock], "a completion poll (cpu.poll_cq_ns) per wait");
+            assertTrue(p.ns[lock][CriticalPath.POLL_CPU.ordinal()] == 40L * p.calls[lock], "a completion poll (cpu.poll_cq_ns) per wait");
         }
-        if (coroutines == 10) assertTrue(p.ns[lock][CriticalPath.RESUME_WAIT] > 20L * p.calls[lock], "10 coroutines take turns");
+        if (coroutines == 10) assertTrue(p.ns[lock][CriticalPath.RESUME_WAIT.ordinal()] > 20L * p.calls[lock], "10 coroutines take turns");
     }
 
     @Test
-    void everyTermHasItsPlaceInAnOp() {
-        org.rccj.primitives.Op op = new org.rccj.primitives.Op();
-        // COUNT is the list's size: Op has a field for each term and none beyond them
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> op.term(CriticalPath.COUNT));
-        op.pathStart(100);
-        for (int t = 0; t < CriticalPath.COUNT; t++) op.mark(t, 100 + 10L * (t + 1));
-        op.mark(CriticalPath.RPC_RECEIVE, 100 + 10L * CriticalPath.COUNT + 7);
-        for (int t = 0; t < CriticalPath.COUNT; t++) assertEquals(t == CriticalPath.RPC_RECEIVE ? 17 : 10, op.term(t), "term " + t);
-        assertEquals((1 << CriticalPath.COUNT) - 1, op.pathSet);
+    void everyTermHasItsSlotInASimOp() {
+        SimFabric f = new SimFabric(1, 1, CostProfile.load(CostProfile.DEFAULT), FaultSettings.NONE);
+        PathTrace trace = f.capability(PathTrace.class).orElseThrow();
+        Op op = f.endpoint(0, 0).newOp();
+        trace.start(op, 100);
+        for (CriticalPath t : CriticalPath.values()) trace.mark(op, t, 100 + 10L * (t.ordinal() + 1));
+        trace.mark(op, CriticalPath.RPC_RECEIVE, 100 + 10L * CriticalPath.COUNT + 7);
+        for (CriticalPath t : CriticalPath.values()) assertEquals(t == CriticalPath.RPC_RECEIVE ? 17 : 10, trace.ns(op, t.ordinal()), t.key());
+        assertEquals((1 << CriticalPath.COUNT) - 1, trace.terms(op), "a bit per term (at most 31 terms)");
+        trace.start(op, 500);
+        assertEquals(0, trace.terms(op), "a new trip starts empty");
+        // sim.critical_path: false: no trace to reach, so nothing marks
+        assertTrue(new SimFabric(1, 1, CostProfile.load(CostProfile.DEFAULT), FaultSettings.NONE, 1, false).capability(PathTrace.class).isEmpty());
     }
 
     @Test
@@ -123,6 +133,35 @@ class CriticalPathTest {
         }
     }
 
+    /**
+     * sim.critical_path: false (issue 39): no critical_path in summary.json, empty cp_* cells in stages.csv, and every
+     * other figure the same as with the paths traced; the key is left out of the config block (it changes no result).
+     */
+    @Test
+    void withoutPathsEveryOtherFigureIsTheSame() throws Exception {
+        Path cfg = config("sim", "all-onesided", 4);
+        Cli.runReal(dir, new String[] {"run", cfg.toString(), "--out", "out/on"}).assertOk();
+        Cli.runReal(dir, new String[] {"run", cfg.toString(), "--set", "sim.critical_path=false", "--out", "out/off"}).assertOk();
+        ObjectNode on = (ObjectNode) SummaryJson.read(dir.resolve("out/on/summary.json"));
+        ObjectNode off = (ObjectNode) SummaryJson.read(dir.resolve("out/off/summary.json"));
+        assertTrue(on.get("critical_path").get("LOCK").get("calls").asLong() > 0, "traced by default");
+        assertNull(off.get("critical_path"), "no critical_path without marks");
+        for (ObjectNode s : List.of(on, off)) {
+            s.remove(List.of("critical_path", "environment"));
+            ((ObjectNode) s.get("sim")).remove(List.of("wall_s", "cpu_s"));
+        }
+        assertTrue(on.get("sim").get("events").asLong() > 0);
+        assertEquals(on, off, "every other figure, the config block included");
+        List<String> csvOn = Files.readAllLines(dir.resolve("out/on/stages.csv")), csvOff = Files.readAllLines(dir.resolve("out/off/stages.csv"));
+        assertEquals(csvOn.size(), csvOff.size());
+        assertEquals(csvOn.get(0), csvOff.get(0), "the same columns");
+        for (int i = 1; i < csvOn.size(); i++) {
+            String[] a = csvOn.get(i).split(",", -1), b = csvOff.get(i).split(",", -1);
+            assertEquals(List.of(a).subList(0, 7), List.of(b).subList(0, 7), csvOff.get(i));
+            for (int k = 7; k < b.length; k++) assertEquals("", b[k], "no cp_* figure: " + csvOff.get(i));
+        }
+    }
+
     @Test
     void explainPrintsTermsThatAddUp() throws Exception {
         Path cfg = config("sim", "all-rpc", 2);
@@ -134,7 +173,7 @@ class CriticalPathTest {
         int i = head + 1;
         for (; !lines.get(i).startsWith("= latency"); i++) {
             String[] f = lines.get(i).trim().split("\\s+");
-            assertTrue(CriticalPath.index(f[0]) >= 0, lines.get(i));
+            assertTrue(CriticalPath.of(f[0]) != null, lines.get(i));
             mean += Double.parseDouble(f[1]);
             sample += Long.parseLong(f[2]);
         }

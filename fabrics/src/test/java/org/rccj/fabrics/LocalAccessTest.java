@@ -77,7 +77,7 @@ class LocalAccessTest {
             int region = f.memory(0).register("t", 64);
             f.localThroughNic(network);
             Host h = new Host(f.endpoint(0, 0), new ArrayList<>());
-            Op cas = new Op().cas(0, region, 8, 0, 7);
+            Op cas = f.endpoint(0, 0).newOp().cas(0, region, 8, 0, 7);
             boolean[] completedInPost = new boolean[1];
             h.expectedCompletions = 1;
             h.step(() -> {
@@ -113,7 +113,7 @@ class LocalAccessTest {
                 f.localThroughNic(network);
                 List<String> log = Collections.synchronizedList(new ArrayList<>());
                 Host h = new Host(f.endpoint(0, 0), log);
-                Op call = new Op();
+                Op call = f.endpoint(0, 0).newOp();
                 h.expectedCompletions = 1;
                 h.step(() -> {
                     h.ep.post(call.rpc(0, 0, 8));
@@ -144,7 +144,7 @@ class LocalAccessTest {
             f.memory(0).putLong(region, 16, 42);
             f.localThroughNic(network);
             Host h = new Host(f.endpoint(0, 0), Collections.synchronizedList(new ArrayList<>()));
-            Op read = new Op().read(0, region, 16, 8);
+            Op read = f.endpoint(0, 0).newOp().read(0, region, 16, 8);
             h.expectedCompletions = 1;
             h.step(() -> h.ep.post(read));
             f.run(new WorkerHost[][] {{h}});

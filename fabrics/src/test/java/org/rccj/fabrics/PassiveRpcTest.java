@@ -63,7 +63,7 @@ class PassiveRpcTest {
 
         Host(Endpoint ep, boolean client) {
             super(ep, client, 1);
-            for (int i = 0; i < 4; i++) ops[i] = new Op();
+            for (int i = 0; i < 4; i++) ops[i] = ep.newOp();
         }
 
         @Override public void onComplete(Op op) {
@@ -108,7 +108,7 @@ class PassiveRpcTest {
         LocalHost(Endpoint ep, boolean client, int region) {
             super(ep, client, 2);
             this.region = region;
-            for (int i = 0; i < 4; i++) { writes[i] = new Op(); rpcs[i] = new Op(); }
+            for (int i = 0; i < 4; i++) { writes[i] = ep.newOp(); rpcs[i] = ep.newOp(); }
         }
 
         @Override public void onComplete(Op op) {

@@ -55,7 +55,7 @@ public final class HybridTable {
      */
     public static String loopback(RunMetrics m, int code) {
         ProtocolFactory pf = factory(m.protocol());
-        return pf == null ? "?" : pf.needsLoopback(code, protocolOptions(m)) ? "yes" : "no";
+        return pf == null ? "?" : ProtocolFactory.needsLoopback(pf, code, protocolOptions(m)) ? "yes" : "no";
     }
 
     /** The stages of run {@code m}'s protocol that post NIC atomics when bound one-sided, with its protocol_options (empty: unknown protocol). */

@@ -24,7 +24,7 @@ import org.rccj.results.Warnings;
 class IncoherentAtomicsBiteTest {
     static Stream<Arguments> codesWithNicAtomics() {
         return YcsbTatpRuns.protocols().stream().flatMap(pf -> HybridCode.all(pf.stages()).stream()
-                .filter(h -> pf.needsLoopback(h.code())).map(h -> Arguments.of(pf.name(), h.code())));
+                .filter(h -> ProtocolFactory.needsLoopback(pf, h.code(), java.util.Map.of())).map(h -> Arguments.of(pf.name(), h.code())));
     }
 
     @ParameterizedTest(name = "{0} code {1}")

@@ -16,6 +16,12 @@ public interface Endpoint {
      */
     void post(Op[] ops, int n);
 
+    /**
+     * A new op for this endpoint to post (a coroutine's pool fills from here): a fabric that keeps state per op in
+     * flight returns its own subclass (sim); others a plain {@link Op}.
+     */
+    default Op newOp() { return new Op(); }
+
     /** Posts one op as its own doorbell batch. */
     void post(Op op);
 

@@ -1,5 +1,7 @@
 package org.rccj.primitives;
 
+import java.util.Optional;
+
 /**
  * A cluster of nodes with registered memory and workers that talk through verbs. Protocol and workload
  * code only ever see {@link Endpoint} and {@link RegisteredMemory}; the fabric decides how time passes.
@@ -27,10 +29,10 @@ public interface Fabric extends AutoCloseable {
      * Whether {@link #run} runs all of a node's workers on one thread, window by window (sim, also with sim.threads:
      * then the workers of one node may share thread-confined state, and threads meet at a barrier between windows).
      */
-    default boolean oneThread() { return false; }
+    boolean oneThread();
 
     /** Whether endpoints' clocks are virtual (simulated ns, no waiting costs wall time) rather than the wall clock. */
-    default boolean virtualTime() { return false; }
+    boolean virtualTime();
 
     /**
      * A reading of the fabric clock that every node agrees on, taken before the run (a protocol's clock
@@ -38,49 +40,27 @@ public interface Fabric extends AutoCloseable {
      */
     default long origin() { return endpoint(0, 0).now(); }
 
-    /** Events a simulating fabric processed in {@link #run} (0 for fabrics that do not simulate). */
-    default long events() { return 0; }
-
-    /** CPU time the fabric spent on threads other than the one that called {@link #run} (sim.threads), ns. */
-    default long otherThreadsCpuNanos() { return 0; }
-
-    /** Threads that simulate the cluster (sim's {@code sim.threads}), 0 for a fabric that does not simulate. */
-    default int simThreads() { return 0; }
-
-    /** Simulates on one thread whatever {@code sim.threads} says: the run has a feature that cannot run in parallel. */
-    default void sequential() {}
-
-    /** Virtual time reached so far, ns, on a fabric with a virtual clock (0 otherwise); approximate when read from another thread. */
-    default long virtualNow() { return 0; }
-
     /**
      * Whether remote one-sided atomics may touch registered memory in this run (any hybrid code but all-rpc).
      * A fabric whose NIC atomics are not atomic with CPU atomics then sends CPU atomics through the local NIC
      * (sim with such a profile); real atomics on other fabrics need nothing.
      */
-    default void oneSidedAtomics(boolean used) {}
+    void oneSidedAtomics(boolean used);
 
     /**
      * {@code local_access: network} (true): an op or RPC a worker posts to its own node goes through the NIC as
      * one to another node does (one-sided: a queue pair connected to the own node; RPC: a message to the own
      * node, served by its worker at its poll point), as RCC's artifact runs every transaction; false: the local
      * shortcut (a plain memory operation, a direct handler call). Set before {@link #run}; a fabric that has no
-     * such path refuses true.
+     * such path throws {@link UnsupportedOperationException} for true.
      */
-    default void localThroughNic(boolean on) {
-        if (on) throw new UnsupportedOperationException(name() + " has no path through the NIC for local accesses");
-    }
+    void localThroughNic(boolean on);
 
     /**
-     * A message the NIC of node {@code from} sends on its own at virtual time {@code at} (simulated NIC
-     * hardware, e.g. HADES's squash): {@code op} (built as a WRITE of its payload with a {@link NicAction})
-     * is costed as an unsignaled one-sided WRITE the NIC generates itself (no core, no doorbell, no WQE fetch:
-     * the NIC's per-WQE work, egress bandwidth, the wire, the target NIC's service) and its action runs when
-     * the target NIC executes it. Only {@code sim} has such NICs.
+     * What only some fabrics can do, by interface ({@link Simulation}, {@link SmartNic}, {@link PathTrace}): the
+     * fabric's implementation, or empty when it has none (every fabric but {@code sim} has none of these).
      */
-    default void nicSend(int from, Op op, long at) {
-        throw new UnsupportedOperationException(name() + " has no programmable NIC");
-    }
+    default <T> Optional<T> capability(Class<T> type) { return Optional.empty(); }
 
     @Override default void close() {}
 }

@@ -10,85 +10,11 @@ import java.lang.invoke.VarHandle;
  * and the host is told through {@code onComplete} as well, with {@link #signaled} false).
  * The payload of a WRITE and the request of an RPC are taken from {@link #data} when the op executes,
  * so a caller must not touch {@code data} while the op is in flight.
+ *
+ * <p>Only the work request: what a fabric keeps per op while it is in flight (sim: its event-queue link, the NIC action,
+ * the critical path) lives in the fabric's own subclass, which its endpoints create ({@link Endpoint#newOp}).
  */
-public final class Op extends Event {
-    /**
-     * Sim: the op's critical path ({@link CriticalPath}): its terms in ns ({@code t<index>}; ints: one stretch of an op's
-     * path is far below 2^31 ns), which of them this trip set, and when the last one ended. The framework starts a
-     * trip ({@link #pathStart}); the fabric moves it ({@link #mark}). Fields, not an array: the simulator is bound by
-     * memory accesses and the op's own cache lines are the ones it touches anyway (an array beside the op cost about
-     * 6% more of the simulator thread, docs/measurements/critical-path.md).
-     */
-    private int t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21;
-    public int pathSet;
-    public long pathAt;
-
-    /** Starts the op's critical path at {@code t} (no term yet). */
-    public void pathStart(long t) { pathAt = t; pathSet = 0; }
-
-    /** Term {@code i} of the current trip, ns (meaningful when bit {@code i} of {@link #pathSet} is set). */
-    public int term(int i) {
-        return switch (i) {
-            case 0 -> t0;
-            case 1 -> t1;
-            case 2 -> t2;
-            case 3 -> t3;
-            case 4 -> t4;
-            case 5 -> t5;
-            case 6 -> t6;
-            case 7 -> t7;
-            case 8 -> t8;
-            case 9 -> t9;
-            case 10 -> t10;
-            case 11 -> t11;
-            case 12 -> t12;
-            case 13 -> t13;
-            case 14 -> t14;
-            case 15 -> t15;
-            case 16 -> t16;
-            case 17 -> t17;
-            case 18 -> t18;
-            case 19 -> t19;
-            case 20 -> t20;
-            case 21 -> t21;
-            default -> throw new IllegalArgumentException("no critical-path term " + i);
-        };
-    }
-
-    /** The stretch from the last mark to {@code t} belongs to term {@code term} (added when the term already has some). */
-    public void mark(int term, long t) {
-        int bit = 1 << term;
-        int d = (int) (t - pathAt);
-        if ((pathSet & bit) != 0) d += term(term);
-        switch (term) {
-            case 0 -> t0 = d;
-            case 1 -> t1 = d;
-            case 2 -> t2 = d;
-            case 3 -> t3 = d;
-            case 4 -> t4 = d;
-            case 5 -> t5 = d;
-            case 6 -> t6 = d;
-            case 7 -> t7 = d;
-            case 8 -> t8 = d;
-            case 9 -> t9 = d;
-            case 10 -> t10 = d;
-            case 11 -> t11 = d;
-            case 12 -> t12 = d;
-            case 13 -> t13 = d;
-            case 14 -> t14 = d;
-            case 15 -> t15 = d;
-            case 16 -> t16 = d;
-            case 17 -> t17 = d;
-            case 18 -> t18 = d;
-            case 19 -> t19 = d;
-            case 20 -> t20 = d;
-            case 21 -> t21 = d;
-            default -> throw new IllegalArgumentException("no critical-path term " + term);
-        }
-        pathSet |= bit;
-        pathAt = t;
-    }
-
+public class Op {
     public Verb verb;
     /** Target node. */
     public int node;
@@ -120,26 +46,9 @@ public final class Op extends Event {
     /** Free for the framework: e.g. which entry of a read set this op serves. */
     public int tag;
 
-    /** Sim: run by the target NIC before (or instead of) the memory operation (simulated NIC hardware); reset by every builder. */
-    public NicAction nicAction;
-    /**
-     * Sim: a one-sided op the requester NIC generates itself (a SmartNIC fanning out one command of its core,
-     * e.g. HADES's commit exchange): the core pays neither doorbell nor WQE for it and the NIC fetches no
-     * WQE; reset by every builder.
-     */
-    public boolean fromNic;
-
-    /** Fabric: this op rang the doorbell of its batch (the NIC fetches the batch's WQEs once). */
-    public boolean rang;
-    /** Fabric: a passive (unsignaled) RPC whose handler has run; its sender learns it from a later reply. */
-    public boolean handled;
-    /** Sim: bytes of a torn READ transferred so far (0 = not started; its NIC action runs only then). */
-    public int tornDone;
-
-    /** Every builder starts here: the verb and its target, with the per-op NIC flags reset. */
+    /** Every builder starts here: the verb and its target, with the engine's per-request state reset. */
     private Op target(Verb verb, int node, int region, long offset, int length) {
-        this.nicAction = null;
-        this.fromNic = false;
+        newRequest();
         this.verb = verb; this.node = node; this.region = region; this.offset = offset; this.length = length;
         return this;
     }
@@ -177,8 +86,7 @@ public final class Op extends Event {
 
     /** Prepares an RPC; the caller then fills {@code data[0..length)} with the request. */
     public Op rpc(int node, int handler, int length) {
-        this.nicAction = null;
-        this.fromNic = false;
+        newRequest();
         this.verb = Verb.RPC; this.node = node; this.handler = handler; this.length = length;
         data = Bytes.ensure(data, length);
         replyLength = 0;
@@ -237,11 +145,11 @@ public final class Op extends Event {
         posted(node, worker);
     }
 
-    /** Has the target NIC run {@code a} before, or instead of, the memory operation (sim only; see {@link NicAction}). */
-    public Op atNic(NicAction a) { nicAction = a; return this; }
-
-    /** Generated by the requester NIC, not posted by the core (sim only; see {@link #fromNic}). */
-    public Op byNic() { fromNic = true; return this; }
+    /**
+     * Called by every builder before it fills the request: a fabric's own op type ({@link Endpoint#newOp}) resets
+     * what it keeps per request (sim: the NIC action and the NIC-generated flag, {@link SmartNic}).
+     */
+    protected void newRequest() {}
 
     /** Bytes this op moves on the wire (payload, not headers). */
     public int wireBytes() {

@@ -60,7 +60,7 @@ class IncoherentAtomicsTest {
         ProtocolFactory pf = Registry.protocols().stream().filter(f -> f.name().equals(protocol)).findFirst().orElseThrow();
         Map<String, Object> po = new java.util.HashMap<>();
         for (int i = 0; i < options.length; i += 2) po.put(((String) options[i]).substring("protocol_options.".length()), options[i + 1]);
-        boolean needs = pf.needsLoopback(code, po);
+        boolean needs = ProtocolFactory.needsLoopback(pf, code, po);
         if (needs && localAccess.equals("cpu")) {
             assertTrue(r.extra.getOrDefault("loopback_atomics", 0.0) > 0, "no CPU atomic took the loopback: " + what + " " + r.extra);
         } else if (!needs) {

@@ -43,7 +43,7 @@ final class CriticalPathFigure {
         List<String> bars = new ArrayList<>(), panelOf = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
         List<String> terms = new ArrayList<>();
-        for (CriticalPath.Term t : CriticalPath.TERMS) terms.add(label(t.key()));
+        for (CriticalPath t : CriticalPath.TERMS) terms.add(label(t.key()));
         for (int i = 0; i < runs.size(); i++) {
             Path f = runs.get(i).dir().resolve(SummaryJson.FILE_NAME);
             if (!Files.isRegularFile(f)) continue;

@@ -68,7 +68,7 @@ public final class CriticalPathReport {
     /** stages.csv's extra header: {@code cp_calls,cp_latency_ns,cp_<term>_ns...}. */
     static String csvHeader() {
         StringBuilder sb = new StringBuilder("cp_calls,cp_latency_ns");
-        for (CriticalPath.Term t : CriticalPath.TERMS) sb.append(",cp_").append(t.key()).append("_ns");
+        for (CriticalPath t : CriticalPath.TERMS) sb.append(",cp_").append(t.key()).append("_ns");
         return sb.toString();
     }
 

@@ -56,7 +56,7 @@ public final class PathExplain {
                 + " until it runs again; carried by the op that completed last)%n", name, p.calls[b]);
         out.printf(Locale.ROOT, "%-22s %10s %10s  %s%n", "term", "mean ns", "sample ns", "from");
         for (int t = 0; t < CriticalPath.COUNT; t++) {
-            CriticalPath.Term term = CriticalPath.TERMS.get(t);
+            CriticalPath term = CriticalPath.TERMS.get(t);
             long s = sample == null ? 0 : sample[t];
             if (p.ns[b][t] == 0 && s == 0) continue;
             String from = term.waits() ? "wait: " + term.meaning() + " [" + withValues(term.params(), profile) + "]"

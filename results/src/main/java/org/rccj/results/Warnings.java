@@ -70,15 +70,15 @@ public final class Warnings {
                     + "by design (a test of the checker): a failed verification here says nothing about protocol " + pf.name());
         }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
-            int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages());
+            int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages(java.util.Map.of()));
             boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
             if ((code & atomics) == 0) {
                 out.add("faults.incoherent_atomics cannot occur: hybrid code " + c.hybrid().spelled() + " binds no stage that posts NIC atomics "
-                        + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages()) + " one-sided");
+                        + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages(java.util.Map.of())) + " one-sided");
             } else if (!cpuLocal && (code & atomics) == atomics) {
                 out.add("faults.incoherent_atomics cannot occur: every atomic goes through the NIC (local_access: network and every "
                         + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set local_access=cpu, or bind one of "
-                        + names(pf.nicAtomicStages()) + " to RPC");
+                        + names(pf.nicAtomicStages(java.util.Map.of())) + " to RPC");
             }
         }
     }

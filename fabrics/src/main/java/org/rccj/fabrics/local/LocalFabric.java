@@ -22,6 +22,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class LocalFabric implements Fabric {
     private static final byte K_ARRIVE = 1, K_REPLY = 2;
+
+    /** An op on this fabric: the request and whether it is in a worker's inbox as a request or as a reply. */
+    private static final class LocalOp extends Op {
+        byte kind;
+    }
     /** An idle worker spins this long (polling its inbox) before it parks; a reply usually comes sooner. */
     private static final long SPIN_NS = 50_000;
     private static final long PARK_NS = 50_000;
@@ -63,6 +68,11 @@ public final class LocalFabric implements Fabric {
         for (LocalWorker[] ws : workers) for (LocalWorker w : ws) w.viaNic = on;
     }
 
+    /** A thread per worker, on the wall clock; CPU atomics are atomic with the "NIC's" (the same CPU's). */
+    @Override public boolean oneThread() { return false; }
+    @Override public boolean virtualTime() { return false; }
+    @Override public void oneSidedAtomics(boolean used) {}
+
     @Override
     public void run(WorkerHost[][] hosts) {
         unfinished.set(nodes * threads);
@@ -95,6 +105,8 @@ public final class LocalFabric implements Fabric {
 
         LocalWorker(int node, int worker) { super(node, worker, cost, SPIN_NS, PARK_NS); }
 
+        @Override public Op newOp() { return new LocalOp(); }
+
         @Override
         protected void loop() {
             try {
@@ -104,7 +116,7 @@ public final class LocalFabric implements Fabric {
                     Op op;
                     while ((op = inbox.poll()) != null) {
                         worked = true;
-                        if (op.kind == K_ARRIVE) {
+                        if (((LocalOp) op).kind == K_ARRIVE) {
                             host.onRpc(op);
                         } else {
                             rpcsInFlight.decrementAndGet();
@@ -149,7 +161,7 @@ public final class LocalFabric implements Fabric {
                     return;
                 }
                 rpcsInFlight.incrementAndGet();
-                op.kind = K_ARRIVE;
+                ((LocalOp) op).kind = K_ARRIVE;
                 workers[op.node][worker % threads].deliver(op);
                 return;
             }
@@ -174,7 +186,7 @@ public final class LocalFabric implements Fabric {
                 return;
             }
             if (shortcut) rpcsInFlight.incrementAndGet();   // balanced by the delivery below
-            call.kind = K_REPLY;
+            ((LocalOp) call).kind = K_REPLY;
             workers[call.srcNode][call.srcWorker].deliver(call);
         }
 

@@ -1,6 +1,5 @@
 package org.rccj.fabrics.sim;
 
-import org.rccj.primitives.Event;
 import java.util.Arrays;
 
 /**
@@ -30,7 +29,7 @@ final class EventQueue {
 
     // the calendar: bucket b holds the events of the one time t in [cursor, cursor + window) with t & mask == b
     private final int mask;
-    private final Event[] first, last;
+    private final SimOp[] first, last;
     /** Bit b set when bucket b is not empty. */
     private final long[] occupied;
     /** No calendar event is earlier than this (the time of the last pop, never decreasing). */
@@ -40,7 +39,7 @@ final class EventQueue {
     private int calendarSize;
 
     // the heap of events outside the window
-    private Event[] heap = new Event[64];
+    private SimOp[] heap = new SimOp[64];
     private long[] times = new long[64], seqs = new long[64];
     private int heapSize;
 
@@ -51,8 +50,8 @@ final class EventQueue {
         if (windowBits < 6 || windowBits > 24) throw new IllegalArgumentException("windowBits " + windowBits);
         int window = 1 << windowBits;
         mask = window - 1;
-        first = new Event[window];
-        last = new Event[window];
+        first = new SimOp[window];
+        last = new SimOp[window];
         occupied = new long[window >>> 6];
     }
 
@@ -65,7 +64,7 @@ final class EventQueue {
     }
 
     /** Queues {@code e} to fire at {@code time}; an event may be queued at most once at a time. */
-    void push(Event e, long time) {
+    void push(SimOp e, long time) {
         if (time > MAX_TIME || time < 0) throw new IllegalArgumentException("event time out of range: " + time);
         if (e.queued) throw new IllegalStateException("event queued twice: " + e);
         e.queued = true;
@@ -80,8 +79,8 @@ final class EventQueue {
     }
 
     /** Removes and returns the event of the smallest key; the queue must not be empty. */
-    Event pop() {
-        Event e;
+    SimOp pop() {
+        SimOp e;
         if (calendarSize > 0 && (heapSize == 0 || calendarMin < times[0]
                 || (calendarMin == times[0] && first[(int) (calendarMin & mask)].seq < seqs[0]))) {
             e = calendarPop();
@@ -94,9 +93,9 @@ final class EventQueue {
     }
 
     /** Appends: the counter only grows, so a bucket's list stays in key order. */
-    private void calendarAdd(Event e, long time) {
+    private void calendarAdd(SimOp e, long time) {
         int b = (int) (time & mask);
-        Event tail = last[b];
+        SimOp tail = last[b];
         e.next = null;
         if (tail == null) {
             first[b] = e;
@@ -110,10 +109,10 @@ final class EventQueue {
         calendarSize++;
     }
 
-    private Event calendarPop() {
+    private SimOp calendarPop() {
         int b = (int) (calendarMin & mask);
-        Event e = first[b];
-        Event next = e.next;
+        SimOp e = first[b];
+        SimOp next = e.next;
         e.next = null;
         calendarSize--;
         if (next != null) {
@@ -143,7 +142,7 @@ final class EventQueue {
 
     private static boolean before(long t1, long s1, long t2, long s2) { return t1 < t2 || (t1 == t2 && s1 < s2); }
 
-    private void heapPush(Event e, long time, long seq) {
+    private void heapPush(SimOp e, long time, long seq) {
         if (heapSize == heap.length) {
             heap = Arrays.copyOf(heap, heapSize * 2);
             times = Arrays.copyOf(times, heapSize * 2);
@@ -163,10 +162,10 @@ final class EventQueue {
         seqs[i] = seq;
     }
 
-    private Event heapPop() {
-        Event top = heap[0];
+    private SimOp heapPop() {
+        SimOp top = heap[0];
         int last = --heapSize;
-        Event e = heap[last];
+        SimOp e = heap[last];
         long time = times[last], seq = seqs[last];
         heap[last] = null;
         if (last > 0) {

@@ -1,18 +1,17 @@
 package org.rccj.fabrics.sim;
 
 import java.util.ArrayList;
-import org.rccj.primitives.Op;
 
 /**
  * A worker's passive RPCs (sent without a reply message) whose completion it has not learned yet, in posting order.
  * The sender learns it from a later completion from the same node: an RPC reply (the same connection) or, so that a
  * hybrid code whose only RPCs are passive ones does not keep them forever, a one-sided completion; only those whose
- * handler has run ({@code Op.handled}) are freed then.
+ * handler has run ({@code SimOp.handled}) are freed then.
  */
 final class PassiveRpcs {
-    private final ArrayList<Op> ops = new ArrayList<>();
+    private final ArrayList<SimOp> ops = new ArrayList<>();
 
-    void add(Op op) {
+    void add(SimOp op) {
         op.handled = false;
         ops.add(op);
     }
@@ -22,7 +21,7 @@ final class PassiveRpcs {
         if (ops.isEmpty()) return;
         int keep = 0;
         for (int i = 0, n = ops.size(); i < n; i++) {
-            Op p = ops.get(i);
+            SimOp p = ops.get(i);
             if (p.node == node && p.handled) {
                 p.landedOnOneThread();
             } else {

@@ -166,10 +166,10 @@ public final class PrimitiveBench {
         long last = Long.MIN_VALUE;
         final Op[] ops;
 
-        BenchCoroutine(int batch) {
+        BenchCoroutine(Endpoint ep, int batch) {
             ops = new Op[batch];
             for (int i = 0; i < batch; i++) {
-                ops[i] = new Op();
+                ops[i] = ep.newOp();
                 ops[i].owner = this;
             }
         }
@@ -208,7 +208,7 @@ public final class PrimitiveBench {
             this.rng = new SplittableRandom(ep.node() * 1000L + ep.worker());
             if (serverOnly) return;
             for (int c = 0; c < s.coroutines; c++) {
-                BenchCoroutine bc = new BenchCoroutine(s.batch);
+                BenchCoroutine bc = new BenchCoroutine(ep, s.batch);
                 bc.coroutine = Coroutine.ofSteps(() -> step(bc));
                 coroutines.add(bc);
                 ready.add(bc);

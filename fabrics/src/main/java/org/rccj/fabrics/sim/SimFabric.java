@@ -5,14 +5,18 @@ import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Counters;
 import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Endpoint;
-import org.rccj.primitives.Event;
 import org.rccj.primitives.Fabric;
 import org.rccj.fabrics.MemoryOps;
+import org.rccj.primitives.NicAction;
 import org.rccj.primitives.Op;
+import org.rccj.primitives.PathTrace;
 import org.rccj.primitives.RegisteredMemory;
+import org.rccj.primitives.Simulation;
+import org.rccj.primitives.SmartNic;
 import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Deterministic discrete-event simulation of the whole cluster, on the calling thread or on {@code sim.threads}
@@ -31,8 +35,12 @@ import java.util.Arrays;
  * windows of virtual time as long as the smallest one-way wire latency (no node can affect another inside one);
  * events for other nodes wait in the sender's outbox until the window's end ({@link WindowEngine}). The same engine
  * runs on one thread or on {@code sim.threads}, with the same result.
+ *
+ * <p>Its own capabilities ({@link #capability}): {@link Simulation} (threads, events, virtual time), {@link SmartNic}
+ * (simulated NIC hardware) and, unless {@code sim.critical_path: false}, {@link PathTrace} (critical paths; the marks
+ * are skipped entirely when off). Its ops are {@link SimOp}s, made by its endpoints.
  */
-public final class SimFabric implements Fabric {
+public final class SimFabric implements Fabric, Simulation, SmartNic {
     /**
      * Event kinds. A one-sided op reaches the target NIC (K_NIC_ARRIVE), which serves ops in arrival order
      * at its per-verb rate and executes it (K_NIC, at once when the NIC is idle); the completion comes back
@@ -42,7 +50,7 @@ public final class SimFabric implements Fabric {
      * the requester's (WQE fetch and processing, a message's send work) when the op leaves, on the sender's own
      * node, as its egress link is (decision 0146).
      */
-    static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6,
+    static final byte K_NIC = 1, K_DONE = 2, K_RPC_ARRIVE = 3, K_REPLY = 4, K_TIMER = 5, K_RUN = 6 /* a worker's RUN (SimWorker#scheduleRun) */,
             K_NIC_ARRIVE = 7, K_MSG_REQUEST = 8, K_MSG_REPLY = 9, K_ATOMIC_WRITE = 10;
 
     final int nodes, threads;
@@ -63,17 +71,22 @@ public final class SimFabric implements Fabric {
     boolean viaNic;
     /** CPU atomics go through the local NIC (profile: NIC atomics incoherent, and the run uses them). */
     boolean loopback;
-
-    static final class RunEvent extends Event {
-        final SimWorker w;
-        boolean pending;
-        RunEvent(SimWorker w) { this.w = w; kind = K_RUN; }
-    }
+    /** sim.critical_path: ops carry a path and the engine marks it; false: no mark at all. */
+    final boolean paths;
 
     public SimFabric(int nodes, int threads, CostProfile cost, FaultSettings faults) { this(nodes, threads, cost, faults, 1); }
 
     /** @param simThreads threads that simulate the cluster (sim.threads; at most one per node is used) */
     public SimFabric(int nodes, int threads, CostProfile cost, FaultSettings faults, int simThreads) {
+        this(nodes, threads, cost, faults, simThreads, true);
+    }
+
+    /**
+     * @param simThreads threads that simulate the cluster (sim.threads; at most one per node is used)
+     * @param paths whether ops' critical paths are traced (sim.critical_path)
+     */
+    public SimFabric(int nodes, int threads, CostProfile cost, FaultSettings faults, int simThreads, boolean paths) {
+        this.paths = paths;
         this.nodes = nodes;
         this.threads = threads;
         this.cost = cost;
@@ -132,6 +145,13 @@ public final class SimFabric implements Fabric {
     /** The threads that simulate the cluster (sim.threads, at most one per node; 1 once forced sequential). */
     @Override public int simThreads() { return simThreads; }
 
+    @Override
+    public <T> Optional<T> capability(Class<T> type) {
+        if (type == Simulation.class || type == SmartNic.class) return Optional.of(type.cast(this));
+        if (type == PathTrace.class && paths) return Optional.of(type.cast(PathMarks.TRACE));
+        return Optional.empty();
+    }
+
     /** Runs this cluster on one thread whatever sim.threads says (a feature that cannot run in parallel). */
     @Override public void sequential() { simThreads = 1; }
 
@@ -172,9 +192,15 @@ public final class SimFabric implements Fabric {
     /** The virtual time reached so far, ns (the current window's start; read by a progress display on another thread). */
     @Override public long virtualNow() { return engine == null ? 0 : engine.windowStart(); }
 
+    @Override public Op atNic(Op op, NicAction action) { ((SimOp) op).nicAction = action; return op; }
+    @Override public Op byNic(Op op) { ((SimOp) op).fromNic = true; return op; }
+    @Override public boolean byNicOf(Op op) { return ((SimOp) op).fromNic; }
+    @Override public Op newOp() { return new SimOp(paths); }
+
     /** Called by simulated NIC hardware on node {@code from}'s logical process (its thread). */
     @Override
-    public void nicSend(int from, Op op, long at) {
+    public void send(int from, Op message, long at) {
+        SimOp op = (SimOp) message;
         Lp lp = lps[from];
         op.postedOnOneThread(from, 0);
         op.signaled = false;
@@ -243,7 +269,7 @@ public final class SimFabric implements Fabric {
             windowEnd = end;
             EventQueue q = queue;
             while (q.peekTime() < end) {
-                Event e = q.pop();
+                SimOp e = q.pop();
                 now = e.time;
                 events++;
                 dispatch(e);
@@ -251,7 +277,7 @@ public final class SimFabric implements Fabric {
         }
 
         /** Queues {@code e} at {@code time} on node {@code to}: here at once, another node's at the window's end. */
-        void send(Event e, long time, int to) {
+        void send(SimOp e, long time, int to) {
             if (to == node) {
                 queue.push(e, time);
                 return;
@@ -266,16 +292,16 @@ public final class SimFabric implements Fabric {
         }
 
         /** An unsignaled op of another node executed here: its pool sees it free from the window's end (decision 0146). */
-        void landed(Op op) { boxes[parity][op.srcNode % boxes[parity].length].landed.add(op); }
+        void landed(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].landed.add(op); }
 
         /** A passive RPC of another node handled here: its sender sees it from the window's end (decision 0146). */
-        void handled(Op op) { boxes[parity][op.srcNode % boxes[parity].length].handled.add(op); }
+        void handled(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].handled.add(op); }
 
         /**
          * The requester NIC's work for a one-sided op leaving at {@code at} (WQE fetch per doorbell, per WQE, its
          * QP-context misses): capacity taken in the order ops leave, the op is not held (decision 0146).
          */
-        void requesterWork(Op op, long at) { nicWork(at, (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs); }
+        void requesterWork(SimOp op, long at) { nicWork(at, (op.rang ? cost.nicWqeFetchNs : 0) + cost.nicWqeNs + qpMissNs); }
 
         /** The sending NIC's work for a two-sided message leaving at {@code at} (decision 0146). */
         void sendWork(long at) { nicWork(at, cost.nicSendNs); }
@@ -323,11 +349,10 @@ public final class SimFabric implements Fabric {
             nic.pendingAtomic = null;
         }
 
-        private void dispatch(Event e) {
-            switch (e.kind) {
-                case K_NIC -> executeAtNic((Op) e);
+        private void dispatch(SimOp op) {
+            switch (op.kind) {
+                case K_NIC -> executeAtNic(op);
                 case K_NIC_ARRIVE -> {
-                    Op op = (Op) e;
                     // the requester NIC's work was taken when the op left (requesterWork)
                     SimNic dst = nics[op.node];
                     double exec = Math.max(now + qpMissDelayNs, dst.freeAt);
@@ -340,7 +365,8 @@ public final class SimFabric implements Fabric {
                     double service = cost.nicServiceNs(op);
                     dst.freeAt = exec + service + qpMissNs;     // summed in this order: the same doubles as ever
                     onCores(op.node, service + qpMissNs);
-                    long at = PathMarks.atResponder(op, now, qpMissDelayNs, (long) Math.ceil(exec));
+                    long at = (long) Math.ceil(exec);
+                    if (paths) PathMarks.atResponder(op, now, qpMissDelayNs, at);
                     if (at > now) {
                         op.kind = K_NIC;
                         queue.push(op, at);
@@ -349,15 +375,15 @@ public final class SimFabric implements Fabric {
                     }
                 }
                 case K_MSG_REQUEST, K_MSG_REPLY -> {
-                    Op op = (Op) e;
-                    boolean request = e.kind == K_MSG_REQUEST;
+                    boolean request = op.kind == K_MSG_REQUEST;
                     // the sender NIC's work was taken when the message left (sendWork)
                     SimNic dst = nics[request ? op.node : op.srcNode];
                     double exec = Math.max(now, dst.freeAt);
                     double recv = Math.max(cost.nicRecvNs, (request ? op.length : op.replyLength) / cost.linkBytesPerNs);
                     dst.freeAt = exec + recv;
                     onCores(request ? op.node : op.srcNode, recv);
-                    long at = PathMarks.at(op, request ? CriticalPath.RESPONDER_NIC_WAIT : CriticalPath.REQUESTER_NIC_WAIT, (long) Math.ceil(exec));
+                    long at = (long) Math.ceil(exec);
+                    if (paths) op.mark(request ? CriticalPath.RESPONDER_NIC_WAIT : CriticalPath.REQUESTER_NIC_WAIT, at);
                     op.kind = request ? K_RPC_ARRIVE : K_REPLY;
                     if (at > now) {
                         queue.push(op, at);
@@ -369,12 +395,12 @@ public final class SimFabric implements Fabric {
                 }
                 case K_DONE -> {
                     // the completion is DMA-ed by the requester's NIC: it waits for the NIC's processing units
-                    Op op = (Op) e;
                     SimNic src = nics[op.srcNode];
                     double exec = Math.max(now, src.freeAt);
                     src.freeAt = exec + cost.nicCqeNs;
                     onCores(op.srcNode, cost.nicCqeNs);
-                    long at = PathMarks.at(op, CriticalPath.REQUESTER_NIC_WAIT, (long) Math.ceil(exec));
+                    long at = (long) Math.ceil(exec);
+                    if (paths) op.mark(CriticalPath.REQUESTER_NIC_WAIT, at);
                     if (at > now) {
                         op.kind = K_REPLY;   // delivered as is when it fires
                         queue.push(op, at);
@@ -382,22 +408,15 @@ public final class SimFabric implements Fabric {
                         workers[op.srcNode][op.srcWorker].arrive(op);
                     }
                 }
-                case K_REPLY, K_TIMER -> {
-                    Op op = (Op) e;
-                    workers[op.srcNode][op.srcWorker].arrive(op);
-                }
+                case K_REPLY, K_TIMER -> workers[op.srcNode][op.srcWorker].arrive(op);
                 case K_ATOMIC_WRITE -> {
-                    Op op = (Op) e;
                     SimNic nic = nics[op.node];
                     if (nic.pendingAtomic == op) finishAtomic(nic, op);
                     complete(op);
                 }
-                case K_RPC_ARRIVE -> {
-                    Op op = (Op) e;
-                    workers[op.node][op.srcWorker % threads].arrive(op);
-                }
-                case K_RUN -> ((RunEvent) e).w.onRun();
-                default -> throw new IllegalStateException("unknown event kind " + e.kind);
+                case K_RPC_ARRIVE -> workers[op.node][op.srcWorker % threads].arrive(op);
+                case K_RUN -> workers[op.srcNode][op.srcWorker].onRun();
+                default -> throw new IllegalStateException("unknown event kind " + op.kind);
             }
         }
 
@@ -413,7 +432,7 @@ public final class SimFabric implements Fabric {
             w.cpuAt += Math.round(cost.nicOnCores * ns);
         }
 
-        private void executeAtNic(Op op) {
+        private void executeAtNic(SimOp op) {
             RegisteredMemory m = memory[op.node];
             // simulated NIC hardware acts when the request arrives; unless it consumed the op, the verb's own
             // memory operation follows (torn too, under the fault: the action must not see the READ's end)
@@ -458,12 +477,14 @@ public final class SimFabric implements Fabric {
         }
 
         /** An op executed at its responder: its completion travels back, or (unsignaled) it is simply done. */
-        private void complete(Op op) {
+        private void complete(SimOp op) {
             if (op.signaled) {
-                long back = viaNic && op.node == op.srcNode ? now + SimNic.loopbackOneWay(cost)
+                boolean self = viaNic && op.node == op.srcNode;
+                long back = self ? now + SimNic.loopbackOneWay(cost)
                         : now + Math.round(cost.oneWayNs + (op.verb == Verb.READ ? op.length / cost.linkBytesPerNs : 0));
                 op.kind = K_DONE;
-                send(op, PathMarks.back(op, now, back, cost.oneWayNs, viaNic && op.node == op.srcNode), op.srcNode);
+                if (paths) PathMarks.back(op, now, back, cost.oneWayNs, self);
+                send(op, back, op.srcNode);
             } else if (op.srcNode == node) {
                 op.landedOnOneThread();
             } else {

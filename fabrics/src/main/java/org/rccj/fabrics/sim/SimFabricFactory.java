@@ -13,7 +13,7 @@ import org.rccj.primitives.Fabric;
 /** Registers {@code sim}: the deterministic simulated cluster, its cost profile and the faults it can inject. */
 public final class SimFabricFactory extends NamedFabric {
     static final String PROFILE = Profiles.KEY, TORN_READS = "faults.torn_reads", INCOHERENT_ATOMICS = "faults.incoherent_atomics",
-            CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics", THREADS = "sim.threads";
+            CPU_LOCAL_ATOMICS = "faults.cpu_local_atomics", THREADS = "sim.threads", CRITICAL_PATH = "sim.critical_path";
     /** Clusters from this size up are simulated on every core unless sim.threads says otherwise. */
     static final int PARALLEL_FROM_NODES = 16;
     static final List<Param> PARAMS = List.of(
@@ -22,7 +22,9 @@ public final class SimFabricFactory extends NamedFabric {
             Param.ofBoolean(INCOHERENT_ATOMICS, false, "a NIC atomic reads, waits, then writes, so a CPU atomic on the same word can be lost"),
             Param.ofBoolean(CPU_LOCAL_ATOMICS, false, "test-only: CPU atomics skip the loopback incoherent NIC atomics need (the checker must catch it)"),
             Param.ofOptionalInt(THREADS, 1, 4096, "threads that simulate the cluster in parallel (one node per thread at most; the result is the same "
-                    + "on any number); null: every core for clusters of " + PARALLEL_FROM_NODES + " nodes or more, 1 below"));
+                    + "on any number); null: every core for clusters of " + PARALLEL_FROM_NODES + " nodes or more, 1 below").keepingResults(),
+            Param.ofBoolean(CRITICAL_PATH, true, "trace every op's critical path (summary.json critical_path, stages.csv cp_*, --explain); "
+                    + "false: no marks at all (a faster simulator), every other figure the same").keepingResults());
 
     public SimFabricFactory() {
         super("sim", "deterministic discrete-event simulation of the whole cluster (sim.threads: in parallel, the same result); virtual time; cost model from a profile (default)",
@@ -35,7 +37,7 @@ public final class SimFabricFactory extends NamedFabric {
         int simThreads = threads instanceof Number n ? n.intValue()
                 : s.nodes() >= PARALLEL_FROM_NODES ? Runtime.getRuntime().availableProcessors() : 1;
         return new SimFabric(s.nodes(), s.threads(), CostProfile.load(s.s(PROFILE)),
-                new FaultSettings(s.b(TORN_READS), s.b(INCOHERENT_ATOMICS), s.b(CPU_LOCAL_ATOMICS)), simThreads);
+                new FaultSettings(s.b(TORN_READS), s.b(INCOHERENT_ATOMICS), s.b(CPU_LOCAL_ATOMICS)), simThreads, s.b(CRITICAL_PATH));
     }
 
     /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */

@@ -21,8 +21,12 @@ final class SimWorker implements Endpoint {
     private final EventQueue queue;
     final int node, worker;
     final Counters counters = new Counters();
-    final SimFabric.RunEvent run;
-    final ArrayDeque<Op> inbox = new ArrayDeque<>();
+    /** This worker's RUN event (kind K_RUN, from this worker: no verb), and whether it is queued. */
+    private final SimOp run;
+    private boolean runPending;
+    /** sim.critical_path: mark the ops' paths. */
+    private final boolean paths;
+    final ArrayDeque<SimOp> inbox = new ArrayDeque<>();
     final PassiveRpcs passive = new PassiveRpcs();
     /** Messages and completions still to handle in the current poll; coroutines still to run in the current pass. */
     int pollLeft, passLeft;
@@ -37,15 +41,22 @@ final class SimWorker implements Endpoint {
         this.queue = lp.queue;
         this.node = lp.node;
         this.worker = worker;
-        this.run = new SimFabric.RunEvent(this);
+        this.paths = f.paths;
+        this.run = new SimOp(false);
+        run.kind = SimFabric.K_RUN;
+        run.srcNode = node;
+        run.srcWorker = worker;
     }
+
+    /** A sim op: the request and the engine's state for it ({@link SimOp}). */
+    @Override public Op newOp() { return new SimOp(paths); }
 
     /**
      * An event for this worker fired. If its core is busy (or already has work queued), the event
      * waits in the worker's inbox; otherwise the worker handles it lp.now and keeps going.
      */
-    void arrive(Op op) {
-        if (cpuAt > lp.now || run.pending) {
+    void arrive(SimOp op) {
+        if (cpuAt > lp.now || runPending) {
             inbox.add(op);
             scheduleRun();
             return;
@@ -58,15 +69,15 @@ final class SimWorker implements Endpoint {
     }
 
     void onRun() {
-        run.pending = false;
+        runPending = false;
         if (cpuAt < lp.now) cpuAt = lp.now;
         lp.current = this;
         drive();
         lp.current = null;
     }
 
-    private void handle(Op op) {
-        op.mark(op.kind == SimFabric.K_RPC_ARRIVE ? CriticalPath.RESPONDER_POLL_WAIT : CriticalPath.INBOX_WAIT, cpuAt);
+    private void handle(SimOp op) {
+        if (paths) op.mark(op.kind == SimFabric.K_RPC_ARRIVE ? CriticalPath.RESPONDER_POLL_WAIT : CriticalPath.INBOX_WAIT, cpuAt);
         if (op.kind == SimFabric.K_RPC_ARRIVE) {
             charge(cost.rpcDispatchNs, op, CriticalPath.RPC_DISPATCH);
             host.onRpc(op);
@@ -118,8 +129,8 @@ final class SimWorker implements Endpoint {
     }
 
     void scheduleRun() {
-        if (!run.pending) {
-            run.pending = true;
+        if (!runPending) {
+            runPending = true;
             queue.push(run, Math.max(cpuAt, lp.now));
         }
     }
@@ -140,16 +151,31 @@ final class SimWorker implements Endpoint {
     }
 
     @Override public void compute(long ns) { charge(ns); }
-    private void charge(long ns, Op op, int term) { charge(ns); op.mark(term, cpuAt); }     // and the op's critical path
+    /** {@link #charge(long)}, the stretch of {@code op}'s critical path until the core's clock then being {@code term}. */
+    private void charge(long ns, SimOp op, CriticalPath term) {
+        charge(ns);
+        if (paths) op.mark(term, cpuAt);
+    }
 
-    @Override public void post(Op op) { post1(op, true); }
+    @Override public void post(Op op) { post1((SimOp) op, true); }
 
     @Override
     public void post(Op[] ops, int n) {
-        for (int i = 0; i < n; i++) post1(ops[i], i == 0);
+        for (int i = 0; i < n; i++) post1((SimOp) ops[i], i == 0);
     }
 
-    private void post1(Op op, boolean ringDoorbell) {
+    /**
+     * When a request or reply leaving this node's NIC at the core's clock with {@code bytes} on the link reaches the
+     * other NIC (its UD receive path included for an RPC message), with its path's marks when traced.
+     */
+    private long leave(SimOp op, int bytes, boolean self, boolean request) {
+        long receive = op.verb == Verb.RPC ? cost.rpcReceiveNs : 0;
+        long arrive = f.nics[node].leave(cpuAt, bytes, self, cost) + receive;
+        if (paths) PathMarks.leg(op, arrive, receive, self, cost.oneWayNs, request);
+        return arrive;
+    }
+
+    private void post1(SimOp op, boolean ringDoorbell) {
         op.postedOnOneThread(node, worker);
         op.rang = ringDoorbell;
         boolean self = op.node == node;
@@ -158,12 +184,11 @@ final class SimWorker implements Endpoint {
             return;
         }
         counters.count(op);
-        SimNic src = f.nics[node];
         if (op.verb == Verb.RPC) {
             if (!op.signaled) passive.add(op);
             charge(cost.rpcSendNs, op, CriticalPath.REQUESTER_CPU);
             op.kind = SimFabric.K_MSG_REQUEST;
-            lp.send(op, PathMarks.leave(op, src, cpuAt, op.length, self, cost, true), op.node);
+            lp.send(op, leave(op, op.length, self, true), op.node);
             lp.sendWork(lp.now);
             return;
         }
@@ -178,12 +203,12 @@ final class SimWorker implements Endpoint {
         }
         op.kind = SimFabric.K_NIC_ARRIVE;
         op.result = 0;
-        lp.send(op, PathMarks.leave(op, src, cpuAt, op.verb == Verb.WRITE ? op.length : 0, self, cost, true), op.node);
+        lp.send(op, leave(op, op.verb == Verb.WRITE ? op.length : 0, self, true), op.node);
         lp.requesterWork(op, lp.now);
     }
 
     /** Local shortcut: a plain memory operation (one-sided) or a direct handler call (RPC). */
-    private void local(Op op) {
+    private void local(SimOp op) {
         counters.local++;
         if (op.verb == Verb.RPC) {
             host.onRpc(op);     // replies through reply(), which completes it on this worker
@@ -198,7 +223,9 @@ final class SimWorker implements Endpoint {
             lp.postedAtomic = false;
             if (op.signaled) {
                 op.kind = SimFabric.K_REPLY;
-                queue.push(op, PathMarks.at(op, CriticalPath.LOCAL_ATOMIC_LOOPBACK, cpuAt + cost.loopbackNs));
+                long at = cpuAt + cost.loopbackNs;
+                if (paths) op.mark(CriticalPath.LOCAL_ATOMIC_LOOPBACK, at);
+                queue.push(op, at);
             } else {
                 op.landedOnOneThread();
             }
@@ -210,7 +237,8 @@ final class SimWorker implements Endpoint {
     }
 
     @Override
-    public void reply(Op call) {
+    public void reply(Op reply) {
+        SimOp call = (SimOp) reply;
         if (!call.signaled) {
             // passive RPC: no reply message; the sender learns it from its next signaled reply from here (another
             // node's sender from the window's end on: any completion it gets later than this was sent after it)
@@ -219,7 +247,7 @@ final class SimWorker implements Endpoint {
             return;
         }
         if (call.srcNode == node && !f.viaNic) {
-            call.mark(CriticalPath.LOCAL_CPU, now());
+            if (paths) call.mark(CriticalPath.LOCAL_CPU, now());
             call.landedOnOneThread();
             if (call.srcWorker == worker) {
                 host.onComplete(call);
@@ -229,15 +257,16 @@ final class SimWorker implements Endpoint {
             }
             return;
         }
-        call.mark(CriticalPath.HANDLER, now());
+        if (paths) call.mark(CriticalPath.HANDLER, now());
         charge(cost.rpcSendNs, call, CriticalPath.REPLY_CPU);
         call.kind = SimFabric.K_MSG_REPLY;
-        lp.send(call, PathMarks.leave(call, f.nics[node], cpuAt, call.replyLength, call.srcNode == node, cost, false), call.srcNode);
+        lp.send(call, leave(call, call.replyLength, call.srcNode == node, false), call.srcNode);
         lp.sendWork(lp.now);
     }
 
     @Override
-    public void timer(Op op, long time) {
+    public void timer(Op timer, long time) {
+        SimOp op = (SimOp) timer;
         op.postedAsTimer(node, worker);
         op.kind = SimFabric.K_TIMER;
         queue.push(op, Math.max(time, now()));

@@ -145,6 +145,11 @@ public final class TcpFabric implements Fabric, ProcessGroup {
         for (TcpWorker w : workers) w.viaNic = on;
     }
 
+    /** A thread per worker, on the wall clock; one-sided atomics are served by the target's soft NIC thread. */
+    @Override public boolean oneThread() { return false; }
+    @Override public boolean virtualTime() { return false; }
+    @Override public void oneSidedAtomics(boolean used) {}
+
     /**
      * A remote op finished: signaled ones go to their worker's event loop, unsignaled ones are just done (a passive
      * RPC too: its target replies on the wire anyway, which costs a frame but tells exactly when its handler ran).

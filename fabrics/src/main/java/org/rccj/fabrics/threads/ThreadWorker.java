@@ -22,7 +22,9 @@ public abstract class ThreadWorker implements Endpoint {
     protected final Counters counters = new Counters();
     private final CostProfile cost;
     private final long spinNs, parkNs;
-    private final PriorityQueue<Op> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
+    /** A timer op and when it is due (on the wall clock: a few per transaction at most, an object each is fine). */
+    private record Timer(long time, Op op) {}
+    private final PriorityQueue<Timer> timers = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
     /** The worker's thread, set before it starts. */
     public volatile Thread thread;
     /** The worker's host, set before its thread starts (volatile: a network thread may read it). */
@@ -61,15 +63,14 @@ public abstract class ThreadWorker implements Endpoint {
     @Override
     public void timer(Op op, long time) {
         op.postedAsTimer(node, worker);
-        op.time = time;
-        timers.add(op);
+        timers.add(new Timer(time, op));
     }
 
     /** Completes the timers due at {@code now} (this endpoint's clock); true if any. */
     protected final boolean fireTimers(long now) {
         boolean any = false;
         while (!timers.isEmpty() && timers.peek().time <= now) {
-            Op t = timers.poll();
+            Op t = timers.poll().op();
             t.inFlight = false;
             host.onComplete(t);
             any = true;

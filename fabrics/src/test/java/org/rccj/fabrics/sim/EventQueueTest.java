@@ -1,6 +1,5 @@
 package org.rccj.fabrics.sim;
 
-import org.rccj.primitives.Event;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.ArrayList;
@@ -15,25 +14,26 @@ import org.junit.jupiter.api.Test;
  * the insertion number is 64 bits and never wraps (decision 0146).
  */
 class EventQueueTest {
-    private static final class E extends Event {
-        final int id;
-        E(int id) { this.id = id; }
-        @Override public String toString() { return "E" + id; }
+    /** An event: a sim op with its id in {@code tag}. */
+    private static SimOp ev(int id) {
+        SimOp e = new SimOp(false);
+        e.tag = id;
+        return e;
     }
 
     /** The reference: one priority queue over the same keys. */
     private static final class Reference {
-        record Entry(long time, long seq, E e) {}
+        record Entry(long time, long seq, SimOp e) {}
         final PriorityQueue<Entry> q = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
         long seq;
-        void push(E e, long time) { q.add(new Entry(time, seq++, e)); }
-        E pop() { return q.poll().e; }
+        void push(SimOp e, long time) { q.add(new Entry(time, seq++, e)); }
+        SimOp pop() { return q.poll().e; }
     }
 
     @Test
     void earlierTimesFirstAndEqualTimesInInsertionOrder() {
         EventQueue q = new EventQueue();
-        E a = new E(1), b = new E(2), c = new E(3), d = new E(4);
+        SimOp a = ev(1), b = ev(2), c = ev(3), d = ev(4);
         q.push(a, 500);
         q.push(b, 100);
         q.push(c, 500);
@@ -47,13 +47,13 @@ class EventQueueTest {
     @Test
     void eventsBeyondTheWindowAndBeforeItKeepTheOrder() {
         EventQueue q = new EventQueue(6);     // a 64 ns window
-        E near = new E(1), far = new E(2), farTie = new E(3), nearTie = new E(4);
+        SimOp near = ev(1), far = ev(2), farTie = ev(3), nearTie = ev(4);
         q.push(far, 1000);                    // beyond the window: heap
         q.push(near, 10);                     // calendar
         q.push(farTie, 1000);
         assertSame(near, q.pop());            // the cursor moves to 10
         q.push(nearTie, 1000);                // still beyond the window: heap, after farTie
-        E past = new E(5);
+        SimOp past = ev(5);
         q.push(past, 3);                      // before the cursor: heap, first
         assertEquals(3, q.peekTime());
         assertEquals(List.of(past, far, farTie, nearTie), List.of(q.pop(), q.pop(), q.pop(), q.pop()));
@@ -62,13 +62,13 @@ class EventQueueTest {
     @Test
     void anEventCannotBeQueuedTwice() {
         EventQueue q = new EventQueue();
-        E a = new E(1);
+        SimOp a = ev(1);
         q.push(a, 5);
         assertThrows(IllegalStateException.class, () -> q.push(a, 6));
         assertSame(a, q.pop());
         q.push(a, 7);                         // popped: may be queued again
         assertEquals(7, q.peekTime());
-        assertThrows(IllegalArgumentException.class, () -> q.push(new E(2), EventQueue.MAX_TIME + 1));
+        assertThrows(IllegalArgumentException.class, () -> q.push(ev(2), EventQueue.MAX_TIME + 1));
     }
 
     @Test
@@ -77,19 +77,19 @@ class EventQueueTest {
             SplittableRandom rnd = new SplittableRandom(42 + windowBits);
             EventQueue q = new EventQueue(windowBits);
             Reference ref = new Reference();
-            List<E> free = new ArrayList<>();
-            for (int i = 0; i < 500; i++) free.add(new E(i));
+            List<SimOp> free = new ArrayList<>();
+            for (int i = 0; i < 500; i++) free.add(ev(i));
             long now = 0;
             for (int step = 0; step < 200_000; step++) {
                 if (!free.isEmpty() && (q.isEmpty() || rnd.nextInt(2) == 0)) {
-                    E e = free.remove(free.size() - 1);
+                    SimOp e = free.remove(free.size() - 1);
                     // mostly near (many ties), sometimes far beyond the window (timers)
                     long t = now + (rnd.nextInt(20) == 0 ? rnd.nextLong(100_000) : rnd.nextLong(8) * rnd.nextLong(200));
                     q.push(e, t);
                     ref.push(e, t);
                 } else {
                     long peek = q.peekTime();
-                    E got = (E) q.pop(), want = ref.pop();
+                    SimOp got = (SimOp) q.pop(), want = ref.pop();
                     assertSame(want, got, "step " + step);
                     assertEquals(peek, got.time);
                     assertTrue(got.time >= now);
@@ -106,15 +106,15 @@ class EventQueueTest {
         // more than 2^20 pushes (where a 20-bit counter used to wrap): ties still pop in insertion order
         EventQueue q = new EventQueue();
         Reference ref = new Reference();
-        E[] es = new E[64];
-        for (int i = 0; i < es.length; i++) es[i] = new E(i);
+        SimOp[] es = new SimOp[64];
+        for (int i = 0; i < es.length; i++) es[i] = ev(i);
         long pushes = 0;
         int queued = 0;
         long now = 0;
         int next = 0;
         while (pushes < (1L << 20) + 1000) {
             if (queued < es.length) {
-                E e = es[next];
+                SimOp e = es[next];
                 next = (next + 1) % es.length;
                 long t = now + (pushes % 3);          // many events of the same nanosecond
                 q.push(e, t);
@@ -122,10 +122,10 @@ class EventQueueTest {
                 pushes++;
                 queued++;
             } else {
-                E got = (E) q.pop();
+                SimOp got = (SimOp) q.pop();
                 assertSame(ref.pop(), got);
                 now = got.time;
-                next = got.id;
+                next = got.tag;
                 queued--;
             }
         }

@@ -8,7 +8,7 @@ import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.WorkerHost;
 
-/** Simulated SmartNIC work on sim: NIC-to-NIC messages (Fabric.nicSend) and NIC-generated ops (Op.byNic). */
+/** Simulated SmartNIC work on sim: NIC-to-NIC messages (SmartNic.send) and NIC-generated ops (SmartNic.byNic). */
 class NicMessageTest {
     private static final CostProfile P = CostProfile.load("cx4-edr");
 
@@ -43,8 +43,8 @@ class NicMessageTest {
         Once h = new Once(() -> {
             Endpoint ep = f.endpoint(0, 0);
             sentAt[0] = ep.now();
-            Op m = new Op().write(1, 0, 0, 16).atNic((op, mem, now) -> { arrivedAt[0] = now; arrivedNode[0] = mem.node(); return false; });
-            f.nicSend(0, m, sentAt[0]);
+            Op m = f.atNic(f.newOp().write(1, 0, 0, 16), (op, mem, now) -> { arrivedAt[0] = now; arrivedNode[0] = mem.node(); return false; });
+            f.send(0, m, sentAt[0]);
         }, 0);
         f.run(hosts(f, h));
         assertEquals(1, arrivedNode[0], "the action runs at the target NIC, on its memory");
@@ -59,9 +59,9 @@ class NicMessageTest {
         SimFabric f = new SimFabric(3, 1, P, FaultSettings.NONE);
         Once h = new Once(() -> {
             Endpoint ep = f.endpoint(0, 0);
-            ep.post(new Op().write(1, 0, 0, 8));
-            Op second = new Op().write(2, 0, 0, 8);
-            if (secondByNic) second.byNic();
+            ep.post(ep.newOp().write(1, 0, 0, 8));
+            Op second = ep.newOp().write(2, 0, 0, 8);
+            if (secondByNic) f.byNic(second);
             ep.post(second);
         }, 2);
         f.run(hosts(f, h));

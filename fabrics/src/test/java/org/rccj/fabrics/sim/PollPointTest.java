@@ -45,10 +45,10 @@ class PollPointTest {
     /** Node 0: one RPC to node 1 at time 0. */
     private static final class Client implements WorkerHost {
         final Endpoint ep;
-        final Op op = new Op();
+        final Op op;
         boolean posted, replied;
 
-        Client(Endpoint ep) { this.ep = ep; }
+        Client(Endpoint ep) { this.ep = ep; this.op = ep.newOp(); }
 
         @Override public void onComplete(Op o) { replied = true; }
         @Override public void onRpc(Op call) {}

@@ -2,7 +2,6 @@ package org.rccj.framework.api;
 
 import org.rccj.framework.store.Store;
 import org.rccj.framework.txn.TxnGenerator;
-import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
@@ -43,8 +42,11 @@ public abstract class ClusterView {
     /** The fabric's time origin, ns on its clocks (the same on every node). */
     public abstract long origin();
 
-    /** A programmable NIC of node {@code from} sends {@code op} at {@code at} (fabrics that have one). */
-    public abstract void nicSend(int from, Op op, long at);
+    /**
+     * What only some fabrics can do ({@link org.rccj.primitives.Fabric#capability}: e.g. {@link org.rccj.primitives.SmartNic},
+     * simulated NIC hardware), or empty.
+     */
+    public abstract <T> java.util.Optional<T> capability(Class<T> type);
 
     /** The workload's bound on the accesses one transaction adds over all its fetch rounds. */
     public abstract int maxAccessesPerTxn();

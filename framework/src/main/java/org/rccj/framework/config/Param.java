@@ -9,10 +9,25 @@ import java.util.Locale;
  * One setting a workload or protocol accepts: its key, type, default, allowed range and help text.
  * {@link #coerce} turns a raw config value (from JSON/YAML or {@code --set}) into the typed value or
  * throws a {@link ConfigException} naming the key and what is accepted.
+ *
+ * @param keepsResults the key does not change a run's result (how it is computed or what extra it records, e.g.
+ *                     {@code sim.threads}, {@code sim.critical_path}): {@code Config.toMap} leaves it out, so summary.json's
+ *                     config, provenance and resume's "the same experiment" do not see it
  */
-public record Param(String key, Type type, Object defaultValue, double min, double max, List<String> choices, String help) {
+public record Param(String key, Type type, Object defaultValue, double min, double max, List<String> choices, String help,
+                    boolean keepsResults) {
 
     public enum Type { INT, LONG, DOUBLE, BOOLEAN, STRING, CHOICE }
+
+    /** A key that changes results (the usual kind). */
+    public Param(String key, Type type, Object defaultValue, double min, double max, List<String> choices, String help) {
+        this(key, type, defaultValue, min, max, choices, help, false);
+    }
+
+    /** The same parameter, declared as not changing a run's result ({@link #keepsResults}). */
+    public Param keepingResults() {
+        return new Param(key, type, defaultValue, min, max, choices, help, true);
+    }
 
     public static Param ofInt(String key, int def, int min, int max, String help) {
         return new Param(key, Type.INT, def, min, max, List.of(), help);
@@ -46,7 +61,7 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
 
     /** The same parameter under another key (a fabric's {@code faults.torn_reads} inside its {@code faults} section). */
     public Param withKey(String otherKey) {
-        return new Param(otherKey, type, defaultValue, min, max, choices, help);
+        return new Param(otherKey, type, defaultValue, min, max, choices, help, keepsResults);
     }
 
     /** What is accepted, for help text and error messages. */

@@ -109,15 +109,21 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
 
     /**
      * The resolved config as a tree (a mutable copy), in the key order of docs/architecture.md (for summary.json and
-     * what "the same experiment" means), without {@code sim.threads}: how many threads simulate a run does not change
-     * its result (decision 0147; summary.json's environment block says how many ran).
+     * what "the same experiment" means), without the keys declared as not changing a result ({@link Param#keepsResults}:
+     * {@code sim.threads}, decision 0147, summary.json's environment block says how many ran; {@code sim.critical_path}).
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> toMap() {
         Map<String, Object> m = copy(values);
-        if (m.get("sim") instanceof Map<?, ?> sim) {
-            ((Map<String, Object>) sim).remove("threads");
-            if (sim.isEmpty()) m.remove("sim");
+        for (Param p : fabricFactory.parameters()) {
+            if (!p.keepsResults()) continue;
+            int dot = p.key().indexOf('.');
+            if (dot < 0) {
+                m.remove(p.key());
+            } else if (m.get(p.key().substring(0, dot)) instanceof Map<?, ?> section) {
+                section.remove(p.key().substring(dot + 1));
+                if (section.isEmpty()) m.remove(p.key().substring(0, dot));
+            }
         }
         return m;
     }

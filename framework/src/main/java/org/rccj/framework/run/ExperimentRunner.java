@@ -27,6 +27,7 @@ import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Store;
 import org.rccj.primitives.Fabric;
 import org.rccj.primitives.ProcessGroup;
+import org.rccj.primitives.Simulation;
 
 /**
  * Runs one experiment: builds the fabric, loads the workload into the store, runs every worker's
@@ -74,11 +75,12 @@ public final class ExperimentRunner {
             say(progress, "rcc: %s on %s, %s %s, %d nodes x %d threads x %d coroutines: loading",
                     pf.name(), wf.name(), ff.name(), c.hybrid().spelled(), c.nodes(), c.threads(), c.coroutines());
             // NIC atomics only where a stage that posts them with this run's protocol_options is bound one-sided (ProtocolFactory.nicAtomicStages)
-            fabric.oneSidedAtomics(pf.needsLoopback(c.hybrid().code(), c.protocolOptions()));
+            fabric.oneSidedAtomics(ProtocolFactory.needsLoopback(pf, c.hybrid().code(), c.protocolOptions()));
             fabric.localThroughNic(c.localThroughNic() && pf.localAccessThroughNic());
-            String sequentialWhy = fabric.simThreads() > 1 ? protocol.sequentialSimReason() : null;
+            Simulation sim = fabric.capability(Simulation.class).orElse(null);
+            String sequentialWhy = sim != null && sim.simThreads() > 1 ? protocol.sequentialSimReason() : null;
             if (sequentialWhy != null) {
-                fabric.sequential();
+                sim.sequential();
                 // said when sim.threads was asked for; the default (every core from 16 nodes up) falls back quietly
                 if (c.fabricSetting("sim.threads") != null) System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
             }
@@ -107,7 +109,7 @@ public final class ExperimentRunner {
             long cpuRun = mx.getCurrentThreadCpuTime();
             long wallStart = System.nanoTime();
             hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
-                    ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
+                    sim != null ? sim::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
             Worker[][] workers;
             try {
                 workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
@@ -117,7 +119,7 @@ public final class ExperimentRunner {
             }
             double wallS = (System.nanoTime() - wallRun) / 1e9;
             HostLoad hostLoad = hostBefore == null ? null : HostLoad.between(hostBefore, HostLoad.sample());
-            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + fabric.otherThreadsCpuNanos()) / 1e9;
+            double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + (sim == null ? 0 : sim.otherThreadsCpuNanos())) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
             if (group != null) {
@@ -135,8 +137,8 @@ public final class ExperimentRunner {
             r.wallS = wallS;
             r.hostLoad = hostLoad;
             r.cpuS = cpuS;
-            r.simEvents = fabric.events();
-            r.simThreads = fabric.simThreads();
+            r.simEvents = sim == null ? 0 : sim.events();
+            r.simThreads = sim == null ? 0 : sim.simThreads();
             r.simThreadsNote = sequentialWhy;       // set only when more than one thread would have run
             if (ff.virtualTime()) r.freeLogic = List.copyOf(freeLogic);
             r.simCommitsTotal = workersCommitsTotal(workers);

@@ -13,7 +13,6 @@ import org.rccj.framework.store.Store;
 import org.rccj.framework.store.Table;
 import org.rccj.framework.txn.TxnGenerator;
 import org.rccj.primitives.Fabric;
-import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 
 /** One run's cluster: fabric, store, RPC handlers, coordinator log and workers; what protocols see of it is a {@link ClusterView}. */
@@ -108,7 +107,7 @@ public final class Cluster extends ClusterView {
     @Override public String fabricName() { return fabric.name(); }
     @Override public boolean virtualTime() { return fabric.virtualTime(); }
     @Override public long origin() { return fabric.origin(); }
-    @Override public void nicSend(int from, Op op, long at) { fabric.nicSend(from, op, at); }
+    @Override public <T> java.util.Optional<T> capability(Class<T> type) { return fabric.capability(type); }
     @Override public int maxAccessesPerTxn() { return workload.maxAccessesPerTxn(); }
     @Override public int maxPickBytes() { return workload.maxPickBytes(); }
     @Override public TxnGenerator replayer(CoroutineContext ctx) { return workload.replayer(ctx); }

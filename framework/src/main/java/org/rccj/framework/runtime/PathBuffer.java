@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.rccj.framework.stats.PathTotals;
 import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Op;
+import org.rccj.primitives.PathTrace;
 
 /**
  * A coroutine's critical paths since its stage began (docs/decisions/0139-critical-path-split.md): each wait adds the
@@ -11,22 +12,26 @@ import org.rccj.primitives.Op;
  * worker's {@link PathTotals}. A few long stores per wait, no allocation (but the first sample of a bucket).
  */
 final class PathBuffer {
+    private final PathTrace trace;
     private final long[] ns = new long[CriticalPath.COUNT];
     private long calls, latency;
     /** The first wait since the last flush, for the bucket's sample. */
     private final long[] first = new long[CriticalPath.COUNT];
     private long firstLatency;
 
+    PathBuffer(PathTrace trace) { this.trace = trace; }
+
     /** A wait of {@code latency} ns, the whole of which is {@code op}'s path (its terms sum to it). */
     void add(Op op, long latency) {
-        int set = op.pathSet;
+        int set = trace.terms(op);
         boolean firstOne = calls == 0;
         if (firstOne) Arrays.fill(first, 0);
         while (set != 0) {
             int t = Integer.numberOfTrailingZeros(set);
             set &= set - 1;
-            ns[t] += op.term(t);
-            if (firstOne) first[t] = op.term(t);
+            int d = trace.ns(op, t);
+            ns[t] += d;
+            if (firstOne) first[t] = d;
         }
         if (firstOne) firstLatency = latency;
         calls++;

@@ -9,6 +9,7 @@ import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.WorkerHost;
+import org.rccj.primitives.SmartNic;
 
 /**
  * A worker's event loop as the fabric drives it: completions wake their coroutines, arrived RPCs run
@@ -32,6 +33,8 @@ public final class Worker extends RpcWorker implements WorkerHost {
      * {@code POLL_THRSHOLD} (64) have gone unsignaled ({@code rc_need_poll} in rdma_sched.h:52-63).
      */
     private final int[] unsignaledRun;
+    /** The fabric's simulated NIC hardware, or null: its NIC-generated ops are not on the send queue. */
+    private final SmartNic nic;
     public static final int SIGNAL_EVERY = 64;
 
     Worker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
@@ -42,19 +45,21 @@ public final class Worker extends RpcWorker implements WorkerHost {
         this.cache = cluster.locationCache(node);
         this.stats = stats;
         this.unsignaledRun = new int[cluster.nodes()];
+        this.nic = cluster.capability(SmartNic.class).orElse(null);
     }
 
     /** Send-queue flow control of a one-sided doorbell batch about to be posted (see {@link #unsignaledRun}). */
-    void flowControl(Op[] batch, int n) { flowControl(unsignaledRun, batch, n); }
+    void flowControl(Op[] batch, int n) { flowControl(nic, unsignaledRun, batch, n); }
 
     /**
      * Signals the op that would be the {@link #SIGNAL_EVERY}th unsignaled WR in a row to its node; a signaled op
-     * starts the count again. {@code unsignaledRun[node]}: the count so far, updated.
+     * starts the count again. {@code unsignaledRun[node]}: the count so far, updated. An op the requester NIC generates
+     * ({@code nic}, null when the fabric has no {@link SmartNic}) is not on the core's send queue.
      */
-    static void flowControl(int[] unsignaledRun, Op[] batch, int n) {
+    static void flowControl(SmartNic nic, int[] unsignaledRun, Op[] batch, int n) {
         for (int k = 0; k < n; k++) {
             Op op = batch[k];
-            if (op.fromNic) continue;
+            if (nic != null && nic.byNicOf(op)) continue;
             int dst = op.node;
             if (op.signaled) {
                 unsignaledRun[dst] = 0;

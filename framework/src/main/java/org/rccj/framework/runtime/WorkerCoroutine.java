@@ -11,6 +11,7 @@ import org.rccj.framework.store.Table;
 import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
+import org.rccj.primitives.PathTrace;
 
 /**
  * The runtime's {@link CoroutineContext}: a coroutine of a {@link Worker}, with its own op pool, doorbell batches
@@ -29,11 +30,13 @@ public final class WorkerCoroutine extends CoroutineContext {
     private Op[] queued = new Op[32];
     private int queuedCount;
     private Op[] group = new Op[32];
-    private final Op timerOp = new Op();
+    private final Op timerOp;
     /**
-     * Critical paths (sim: the fabric marks them, {@link org.rccj.primitives.CriticalPath}): the time of this wait's
-     * first post (-1: none since the last wait), the op whose completion ended the wait, the sums since the stage began.
+     * Critical paths (sim: the fabric marks them, {@link org.rccj.primitives.CriticalPath}; null when the fabric traces
+     * none, sim.critical_path false included): the time of this wait's first post (-1: none since the last wait), the op
+     * whose completion ended the wait, the sums since the stage began.
      */
+    private final PathTrace trace;
     private final boolean paths;
     private long waitStart = -1;
     private Op lastOp;
@@ -44,9 +47,11 @@ public final class WorkerCoroutine extends CoroutineContext {
         this.worker = worker;
         this.ep = worker.ep;
         this.cluster = worker.cluster;
+        timerOp = ep.newOp();
         timerOp.owner = this;
-        paths = cluster.virtualTime();
-        pathBuffer = paths ? new PathBuffer() : null;
+        trace = cluster.fabric.capability(PathTrace.class).orElse(null);
+        paths = trace != null;
+        pathBuffer = paths ? new PathBuffer(trace) : null;
     }
 
     @Override public Worker worker() { return worker; }
@@ -92,7 +97,7 @@ public final class WorkerCoroutine extends CoroutineContext {
                 return o;
             }
         }
-        Op o = new Op();
+        Op o = ep.newOp();
         o.owner = this;
         p.add(o);
         if (p.size() - 1 != cursor) { p.set(p.size() - 1, p.get(cursor)); p.set(cursor, o); }
@@ -159,7 +164,7 @@ public final class WorkerCoroutine extends CoroutineContext {
 
     private void startPaths(Op op) {
         if (waitStart < 0) waitStart = ep.now();
-        op.pathStart(waitStart);
+        trace.start(op, waitStart);
     }
 
     /**
@@ -172,9 +177,9 @@ public final class WorkerCoroutine extends CoroutineContext {
         long start = waitStart;
         lastOp = null;
         waitStart = -1;
-        if (op == null || start < 0 || op == timerOp || op.pathSet == 0) return;
+        if (op == null || start < 0 || op == timerOp || trace.terms(op) == 0) return;
         long now = ep.now();
-        op.mark(suspended ? CriticalPath.RESUME_WAIT : CriticalPath.LOCAL_CPU, now);
+        trace.mark(op, suspended ? CriticalPath.RESUME_WAIT : CriticalPath.LOCAL_CPU, now);
         pathBuffer.add(op, now - start);
     }
 

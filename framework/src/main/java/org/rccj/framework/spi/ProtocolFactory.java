@@ -30,14 +30,14 @@ public interface ProtocolFactory {
      */
     default List<Stage> nicAtomicStages(Map<String, Object> options) { return stages(); }
 
-    /** {@link #nicAtomicStages(Map)} with the default {@code protocol_options}. */
-    default List<Stage> nicAtomicStages() { return nicAtomicStages(Map.of()); }
-
-    /** Whether hybrid code {@code code} needs loopback atomics on a NIC whose atomics are incoherent with the CPU's. */
-    default boolean needsLoopback(int code, Map<String, Object> options) { return (code & Stage.mask(nicAtomicStages(options))) != 0; }
-
-    /** {@link #needsLoopback(int, Map)} with the default {@code protocol_options}. */
-    default boolean needsLoopback(int code) { return needsLoopback(code, Map.of()); }
+    /**
+     * Whether hybrid code {@code code} of protocol {@code pf} with {@code options} ({@code Map.of()}: the defaults) needs
+     * loopback atomics on a NIC whose atomics are incoherent with the CPU's: it binds a {@link #nicAtomicStages} stage
+     * one-sided.
+     */
+    static boolean needsLoopback(ProtocolFactory pf, int code, Map<String, Object> options) {
+        return (code & Stage.mask(pf.nicAtomicStages(options))) != 0;
+    }
 
     /**
      * Whether {@code local_access: network} applies to this protocol's runs: its accesses to own-node tuples go

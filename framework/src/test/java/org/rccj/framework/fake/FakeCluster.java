@@ -27,8 +27,16 @@ import org.rccj.primitives.WorkerHost;
 public final class FakeCluster extends ClusterView {
     public static final CostProfile COST = CostProfile.load(CostProfile.DEFAULT);
 
+    /** A fabric that is only memory (loading, the store, the log): no run, no NIC settings. */
+    public interface MemoryOnly extends Fabric {
+        @Override default boolean oneThread() { return false; }
+        @Override default boolean virtualTime() { return false; }
+        @Override default void oneSidedAtomics(boolean used) {}
+        @Override default void localThroughNic(boolean on) { throw new UnsupportedOperationException("fake: no NIC"); }
+    }
+
     /** Just the memories (what {@link Store} and the coordinator log need of a fabric). */
-    public record Memories(RegisteredMemory[] memory, int threads) implements Fabric {
+    public record Memories(RegisteredMemory[] memory, int threads) implements MemoryOnly {
         @Override public String name() { return "fake"; }
         @Override public int nodes() { return memory.length; }
         @Override public RegisteredMemory memory(int node) { return memory[node]; }
@@ -99,7 +107,7 @@ public final class FakeCluster extends ClusterView {
     @Override public String fabricName() { return fabric.name(); }
     @Override public boolean virtualTime() { return true; }
     @Override public long origin() { return 0; }
-    @Override public void nicSend(int from, Op op, long at) { throw new UnsupportedOperationException("fake: no programmable NIC"); }
+    @Override public <T> java.util.Optional<T> capability(Class<T> type) { return java.util.Optional.empty(); }
     @Override public int maxAccessesPerTxn() { return 64; }
     @Override public int maxPickBytes() { return 0; }
     @Override public TxnGenerator replayer(CoroutineContext ctx) { return null; }

@@ -13,7 +13,7 @@ import org.rccj.primitives.WorkerHost;
 /** getField/putField read the slot the header's current-slot rule names; without a rule, slot 0. */
 class CurrentSlotTest {
     /** One node's memory and nothing else: the store needs no endpoints. */
-    private record OneNode(RegisteredMemory memory) implements Fabric {
+    private record OneNode(RegisteredMemory memory) implements org.rccj.framework.fake.FakeCluster.MemoryOnly {
         @Override public String name() { return "test"; }
         @Override public int nodes() { return 1; }
         @Override public int threads() { return 1; }

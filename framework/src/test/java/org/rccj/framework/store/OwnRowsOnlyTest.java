@@ -19,7 +19,7 @@ import org.rccj.primitives.WorkerHost;
  */
 class OwnRowsOnlyTest {
     /** Three nodes' memory; hosts only {@code self} (self < 0: every node, like an in-process fabric). */
-    private record Shadowed(int self, RegisteredMemory[] memory) implements Fabric {
+    private record Shadowed(int self, RegisteredMemory[] memory) implements org.rccj.framework.fake.FakeCluster.MemoryOnly {
         static Shadowed of(int self) {
             RegisteredMemory[] m = new RegisteredMemory[3];
             for (int n = 0; n < 3; n++) m[n] = self < 0 || n == self ? RegisteredMemory.direct(n) : RegisteredMemory.shadow(n);

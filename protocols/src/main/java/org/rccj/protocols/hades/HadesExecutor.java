@@ -242,7 +242,7 @@ final class HadesExecutor extends TxnExecutor {
                 int nOps = 0;
                 for (int k = 0; k < n; k++) {
                     Access a = tx.access(pending[k]);
-                    Op op = ctx.op().read(a.node, a.table.region(), a.offset, a.table.tupleBytes).atNic(readAtNic);
+                    Op op = p.nic.atNic(ctx.op().read(a.node, a.table.region(), a.offset, a.table.tupleBytes), readAtNic);
                     op.tag = pending[k];
                     ctx.add(op);
                     nOps = remember(nOps, op);
@@ -444,8 +444,8 @@ final class HadesExecutor extends TxnExecutor {
             int len = HadesRpc.ITEMS + 8 * count;
             // one-sided: the core hands the commit to its NIC with one command (doorbell and WQE of the first
             // Intend); the NIC fans it out to the other nodes and collects the Acks (one completion)
-            Op op = oneSidedIntend ? ctx.op().write(y, 0, 0, len).atNic(intendAtNic) : ctx.op().rpc(y, p.rpc.intendHandler, len);
-            if (oneSidedIntend && k > 0) op.byNic();
+            Op op = oneSidedIntend ? p.nic.atNic(ctx.op().write(y, 0, 0, len), intendAtNic) : ctx.op().rpc(y, p.rpc.intendHandler, len);
+            if (oneSidedIntend && k > 0) p.nic.byNic(op);
             byte[] d = op.data;
             Bytes.putLong(d, HadesRpc.GID, ctx.globalId);
             Bytes.putLong(d, HadesRpc.TXN, tx.id);
@@ -503,7 +503,7 @@ final class HadesExecutor extends TxnExecutor {
             }
             RemoteEntry e = t.remote[y];
             // one-sided: the NIC sends it by itself once the Acks are in, the data from its 4b buffer (no core work)
-            Op op = oneSidedIntend ? ctx.op().write(y, 0, 0, len).atNic(e).unsignaled().byNic()
+            Op op = oneSidedIntend ? p.nic.byNic(p.nic.atNic(ctx.op().write(y, 0, 0, len), e).unsignaled())
                     : ctx.op().rpc(y, p.rpc.validationHandler, HadesRpc.V_RECORDS + len);
             byte[] d = op.data;
             int q = 0;

@@ -12,6 +12,7 @@ import org.rccj.framework.stage.TupleFetch;
 import org.rccj.framework.store.HeaderLayout;
 import org.rccj.primitives.Bytes;
 import org.rccj.primitives.NicAction;
+import org.rccj.primitives.SmartNic;
 import org.rccj.primitives.Op;
 import org.rccj.protocols.occ.SwImplCosts;
 
@@ -24,6 +25,8 @@ public class HadesProtocol implements Protocol {
     final HadesOptions options;
     final HadesStats stats = new HadesStats();
     ClusterView cluster;
+    /** The simulated NIC hardware HADES runs on (its filters' probes, its NIC-to-NIC messages). */
+    SmartNic nic;
     long oneWayNs;
     private HadesNode[] nodes;
     /** Transactions by coroutine global id (RPC halves find the caller's filters through it). */
@@ -45,6 +48,7 @@ public class HadesProtocol implements Protocol {
     public void attach(ClusterView c) {
         cluster = c;
         HadesFactory.refuseUnlessSimulated(c.fabricName());
+        nic = c.capability(SmartNic.class).orElseThrow(() -> new IllegalStateException("HADES: fabric " + c.fabricName() + " has no simulated NIC hardware"));
         nodes = new HadesNode[c.nodes()];
         for (int n = 0; n < nodes.length; n++) nodes[n] = new HadesNode(this, n);
         locate = new TupleFetch.Rpc(c);
@@ -77,13 +81,13 @@ public class HadesProtocol implements Protocol {
 
     /** The NIC of node {@code from} sends a squash of {@code victim}'s attempt {@code txnId} at {@code at} (a NIC-to-NIC message). */
     void sendSquash(int from, HadesTxn victim, long txnId, long at) {
-        Op op = new Op().write(victim.node, 0, 0, SQUASH_BYTES).atNic(squashArrives);
+        Op op = nic.atNic(nic.newOp().write(victim.node, 0, 0, SQUASH_BYTES), squashArrives);
         Bytes.putLong(op.data, 0, victim.ctx.globalId);
         Bytes.putLong(op.data, 8, txnId);
         op.owner = victim;
         op.value = txnId;
         stats.squashMessages++;
-        cluster.nicSend(from, op, at);
+        nic.send(from, op, at);
     }
 
     /** Commit step 2 probes the NIC's remote filters; a test-only variant skips it to show the checker notices. */

@@ -217,6 +217,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
 
     /** Remembered for {@link #connect}: whether one-sided atomics may race handlers' CPU atomics in this run. */
     @Override public void oneSidedAtomics(boolean used) { oneSidedAtomics = used; }
+    @Override public boolean oneThread() { return false; }
+    @Override public boolean virtualTime() { return false; }
 
     /** local_access: network: own-node RPCs are messages served at the worker's poll (see ThreadWorker#viaNic). */
     @Override
