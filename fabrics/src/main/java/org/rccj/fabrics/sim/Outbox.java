@@ -23,7 +23,7 @@ final class Outbox {
     }
 
     /** Pushes every event into its node's queue in the order sent, tells the requesters, and empties the box. */
-    void drainInto(SimFabric.Lp[] lps) {
+    void drainInto(LogicalProcess[] lps) {
         for (int i = 0; i < n; i++) {
             SimOp e = events[i];
             events[i] = null;

@@ -11,12 +11,12 @@ import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 
 /**
- * A simulated core: the endpoint of one worker, on its node's logical process ({@link SimFabric.Lp}): its clock,
+ * A simulated core: the endpoint of one worker, on its node's logical process ({@link LogicalProcess}): its clock,
  * inbox and coroutines are touched by that process's thread only.
  */
 final class SimWorker implements Endpoint {
     private final SimFabric f;
-    private final SimFabric.Lp lp;
+    private final LogicalProcess lp;
     private final CostProfile cost;
     private final EventQueue queue;
     final int node, worker;
@@ -34,7 +34,7 @@ final class SimWorker implements Endpoint {
     long cpuAt;
     long busyNs;
 
-    SimWorker(SimFabric f, SimFabric.Lp lp, int worker) {
+    SimWorker(SimFabric f, LogicalProcess lp, int worker) {
         this.f = f;
         this.lp = lp;
         this.cost = f.cost;

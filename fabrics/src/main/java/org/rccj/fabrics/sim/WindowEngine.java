@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * meet at a barrier per window; the barrier's action only takes the minimum of the threads' next times.
  */
 final class WindowEngine {
-    private final SimFabric.Lp[] lps;
+    private final LogicalProcess[] lps;
     private final long lookahead;
     private final int threads;
     /** Per thread: the earliest event it holds or sent, after its window. */
@@ -29,13 +29,13 @@ final class WindowEngine {
     private volatile Throwable failure;
     private final AtomicLong otherCpu = new AtomicLong();
 
-    WindowEngine(SimFabric.Lp[] lps, long lookahead, int threads) {
+    WindowEngine(LogicalProcess[] lps, long lookahead, int threads) {
         if (lookahead < 1) throw new IllegalArgumentException("sim: the lookahead (wire.one_way_ns) must be at least 1 ns");
         this.lps = lps;
         this.lookahead = lookahead;
         this.threads = threads;
         nextAt = new long[threads];
-        for (SimFabric.Lp lp : lps) {
+        for (LogicalProcess lp : lps) {
             lp.boxes = new Outbox[2][threads];
             for (Outbox[] set : lp.boxes) for (int k = 0; k < threads; k++) set[k] = new Outbox();
         }
@@ -49,7 +49,7 @@ final class WindowEngine {
 
     void run() {
         long t = Long.MAX_VALUE;
-        for (SimFabric.Lp lp : lps) t = Math.min(t, lp.queue.peekTime());
+        for (LogicalProcess lp : lps) t = Math.min(t, lp.queue.peekTime());
         java.util.Arrays.fill(nextAt, t);
         nextWindow();
         if (threads == 1) {
@@ -120,7 +120,7 @@ final class WindowEngine {
         merge(k, p ^ 1);
         long end = windowEnd, next = Long.MAX_VALUE;
         for (int i = k; i < lps.length; i += threads) {
-            SimFabric.Lp lp = lps[i];
+            LogicalProcess lp = lps[i];
             lp.parity = p;
             lp.sentMin = Long.MAX_VALUE;
             lp.runWindow(end);
@@ -131,7 +131,7 @@ final class WindowEngine {
 
     /** Into thread k's nodes: the outboxes of set {@code p}, by sending node in index order. */
     private void merge(int k, int p) {
-        for (SimFabric.Lp src : lps) src.boxes[p][k].drainInto(lps);
+        for (LogicalProcess src : lps) src.boxes[p][k].drainInto(lps);
     }
 
     /** Between two windows (one thread; the others wait at the barrier): the next window, or the end. */
