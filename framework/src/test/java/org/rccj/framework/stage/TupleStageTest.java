@@ -119,7 +119,7 @@ class TupleStageTest {
             assertEquals(0, ctx.count(Verb.CAS));
             assertEquals(2, ctx.count(Verb.RPC), "one batched RPC per node");
             for (int n = 0; n < 2; n++) {
-                FakeCluster.Worker w = cluster.worker(n, 0);
+                FakeCluster.FakeWorker w = cluster.worker(n, 0);
                 assertEquals(1, w.handled, "node " + n);
                 assertEquals(1, w.replies, "node " + n);
                 assertEquals(2 * FakeCluster.COST.tupleOpNs, w.charged, "node " + n + ": the handler pays per item (2 each)");
