@@ -42,8 +42,9 @@ class TupleStageTest {
             Rpc(ClusterView c) { super(c, "test.lock"); }
 
             @Override
-            protected void serve(RpcWorker w, Table t, long key, long off, long id, long a1, byte[] req, int rp, byte[] reply, int r) {
-                Bytes.putLong(reply, r + REPLY_R0, w.memory.cas(t.region(), off + LOCK, 0, id));
+            protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+                long off = q.offset(), id = q.arg0();
+                out.r0(w.memory.cas(t.region(), off + LOCK, 0, id));
             }
         }
 
