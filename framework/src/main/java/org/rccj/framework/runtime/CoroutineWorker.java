@@ -16,7 +16,7 @@ import org.rccj.primitives.SmartNic;
  * their handlers on this worker (this is where two-sided primitives cost the remote CPU), and ready
  * coroutines run in FIFO order.
  */
-public final class Worker extends RpcWorker implements WorkerHost {
+public final class CoroutineWorker extends RpcWorker implements WorkerHost {
     public final Cluster cluster;
     public final Endpoint ep;
     final LocationCache cache;
@@ -37,7 +37,7 @@ public final class Worker extends RpcWorker implements WorkerHost {
     private final SmartNic nic;
     public static final int SIGNAL_EVERY = 64;
 
-    Worker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
+    CoroutineWorker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
         super(node, index, cluster.memory(node));
         this.cluster = cluster;
         this.ep = cluster.fabric.endpoint(node, index);
