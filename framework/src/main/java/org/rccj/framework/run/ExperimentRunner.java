@@ -83,10 +83,11 @@ public final class ExperimentRunner {
                 if (c.fabricSetting("sim.threads") != null) System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
             }
             Store store = new Store(fabric, protocol.header(), workload.tables());
-            // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
+            // location_cache.preload: every location known before the run (RCC's artifact with RDMA_CACHE 1): read from the
+            // owners' indexes where every node lives in this process, else filled into this process's caches as the rows load
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
-            if (preload) store.onLoad(cluster::preload);
+            if (cluster.preloadListens()) store.onLoad(cluster::preload);
             workload.load(store, c.seed());
             store.onLoad(null);
             if (preload && cluster.preloadedShare() < 1) {
