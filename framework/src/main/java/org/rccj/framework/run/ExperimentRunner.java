@@ -61,10 +61,17 @@ public final class ExperimentRunner {
         WorkloadFactory wf = c.workloadFactory();
         FabricFactory ff = c.fabricFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
-        Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
-        // a tcp process holds its own node's memory; node 0 with verify also installs every other node's at the end
-        MemoryEstimate.check(c, protocol.header(), workload.tables(),
-                given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes());
+        // the memory estimate before any allocation or loop over the data (decision 0156): a tcp/ucx process holds its
+        // own node's memory (node 0 with verify also every other node's at the end); sim and local every node's
+        boolean oneProcess = !(given instanceof ProcessGroup);
+        int memoryNodes = given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes();
+        int hostedNodes = oneProcess ? c.nodes() : 1;
+        WorkloadSetup setup = new WorkloadSetup(c.shape(), c.workload());
+        java.util.List<org.rccj.framework.store.TableSpec> atLeast = wf.tablesAtLeast(setup);
+        if (atLeast != null) MemoryEstimate.check(c, protocol, atLeast, 1, 0, memoryNodes, hostedNodes, oneProcess, true);
+        Workload workload = wf.create(setup);
+        MemoryEstimate.check(c, protocol, workload.tables(), workload.maxAccessesPerTxn(), workload.maxPickBytes(),
+                memoryNodes, hostedNodes, oneProcess, false);
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
         Fabric fabric = given != null ? given : ff.create(fabricSetup);
         // a fabric built here is closed here: ucx's registered memory (shared-memory segments) is released when

@@ -29,8 +29,13 @@ public final class Store {
         }
     }
 
-    /** A region every node registers for a table: its name and size in bytes. */
-    public record PlannedRegion(String name, long bytes) {}
+    /**
+     * A region every node registers (a table's, or a protocol's): its name, size in bytes, and the settings that
+     * shrink it (for the memory estimate's refusal; null: the workload's sizes).
+     */
+    public record PlannedRegion(String name, long bytes, String shrink) {
+        public PlannedRegion(String name, long bytes) { this(name, bytes, null); }
+    }
 
     /** The regions {@link #Store} would register on each node for these tables, without allocating anything. */
     public static List<PlannedRegion> plannedRegions(HeaderLayout header, List<TableSpec> specs, int nodes) {

@@ -34,11 +34,14 @@ public final class Table {
         this.slotBytes = Bytes.align8(recordBytes);
         this.tupleBytes = recordOffset + slotBytes * header.recordSlots();
         this.partitioner = spec.partitioner();
-        long perNode = (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256;
+        long perNode = capacityPerNode(spec, nodes);
         this.capacityPerNode = perNode;
         this.index = new HashIndex(perNode);
         this.used = new long[nodes];
     }
+
+    /** Tuple slots of a table on each node: its share of the expected rows with 15% to spare (hash placement is uneven). */
+    public static long capacityPerNode(TableSpec spec, int nodes) { return (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256; }
 
     /** Offset of record slot {@code slot} within a tuple. */
     public int recordOffset(int slot) { return recordOffset + slot * slotBytes; }
