@@ -95,7 +95,8 @@ public final class ExperimentRunner {
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
             if (cluster.preloadListens()) store.onLoad(cluster::preload);
-            workload.load(store, c.seed());
+            // the nodes' memory written on every core, each node's rows in the workload's order (decision 0157)
+            store.loadThreads(Store.defaultLoadThreads(), () -> workload.load(store, c.seed()));
             store.onLoad(null);
             if (preload && cluster.preloadedShare() < 1) {
                 say(progress, "rcc: the location cache (location_cache.mb) holds %.1f%% of the %d loaded tuples; the rest are looked up in the index",
