@@ -73,7 +73,8 @@ public final class CoordinatorLog implements CommitLog {
         this.backups = rings.backups();
         long regionBytes = regionBytes(nodes, threads, shape.replication());
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = fabric.memory(n).register("log", regionBytes);
+        // a ring per coordinator worker of the cluster on every node, of which a run touches a page or a few: sparse
+        for (int n = 0; n < nodes; n++) r = fabric.memory(n).registerSparse("log", regionBytes);
         this.region = r;
         this.destinations = new boolean[nodes][threads][nodes];
         this.handler = register.applyAsInt("log.append", this::handle);
