@@ -134,18 +134,6 @@ public final class MemoryEstimate {
     }
 
     /**
-     * Refuses (bad input, exit 2) a run whose registered memory cannot be allocated in this JVM.
-     * @throws ConfigException with the estimate, the limit and what to change
-     */
-    public static void check(Config c, HeaderLayout header, List<TableSpec> specs) { check(c, header, specs, c.nodes()); }
-
-    /** The same for a process that holds the memory of {@code nodesHere} of the nodes (tables and log only). */
-    public static void check(Config c, HeaderLayout header, List<TableSpec> specs, int nodesHere) {
-        check(c, regionsPerNode(c, null, header, specs, 0, 0), rowsPerNode(c, header, specs), nodesHere, nodesHere == c.nodes() ? c.nodes() : 1,
-                nodesHere == c.nodes(), false);
-    }
-
-    /**
      * The check every fabric's run makes before it allocates anything: a process that holds the registered memory of
      * {@code memoryNodes} nodes and runs {@code hostedNodes} of them ({@code oneProcess}: every node in this one).
      * {@code atLeast}: the workload's tables are a lower bound (a workload that sizes them exactly only by looping
