@@ -41,8 +41,10 @@ public final class MemoryEstimate {
     public record Part(String what, long bytes, String shrink) {}
 
     /** What one process needs: registered memory and heap, each by part (the largest first). */
-    public record Need(List<Part> registered, List<Part> heap) {
+    public record Need(List<Part> registered, List<Part> heap, List<Part> sparse) {
         public long registeredBytes() { return sum(registered); }
+        /** Sparse registered memory (the log's rings, decision 0158): pages exist once touched; the most they can take. */
+        public long sparseBytes() { return sum(sparse); }
         public long heapBytes() { return sum(heap); }
         public long bytes() { return registeredBytes() + heapBytes(); }
         private static long sum(List<Part> parts) { long s = 0; for (Part p : parts) s += p.bytes(); return s; }
@@ -57,7 +59,7 @@ public final class MemoryEstimate {
                                                     int maxAccesses, int maxPick) {
         List<Store.PlannedRegion> out = new ArrayList<>();
         for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) out.add(new Store.PlannedRegion(r.name(), Math.max(8, r.bytes())));
-        out.add(new Store.PlannedRegion("log", CoordinatorLog.regionBytes(c.nodes(), c.threads(), c.replication()),
+        out.add(new Store.PlannedRegion(CoordinatorLog.REGION, CoordinatorLog.regionBytes(c.nodes(), c.threads(), c.replication()),
                 "lower replication (" + c.replication() + "; 1 keeps no log) or threads"));
         if (protocol != null) {
             for (Store.PlannedRegion r : protocol.plannedRegions(new Protocol.RegionPlan(c.shape(), specs, maxAccesses, maxPick))) {
@@ -94,10 +96,10 @@ public final class MemoryEstimate {
      */
     public static Need need(Config c, List<Store.PlannedRegion> regions, long rowsPerNode, int memoryNodes, int hostedNodes,
                             boolean sharedCache) {
-        List<Part> reg = new ArrayList<>();
+        List<Part> reg = new ArrayList<>(), sparse = new ArrayList<>();
         for (Store.PlannedRegion r : regions) {
             String shrink = r.shrink() != null ? r.shrink() : "lower " + smaller(c) + " or threads";
-            reg.add(new Part(r.name(), r.bytes() * memoryNodes, shrink));
+            (r.name().equals(CoordinatorLog.REGION) ? sparse : reg).add(new Part(r.name(), r.bytes() * memoryNodes, shrink));
         }
         List<Part> heap = new ArrayList<>();
         boolean preload = c.preloadLocationCache();
@@ -112,7 +114,7 @@ public final class MemoryEstimate {
                 "lower coroutines (" + c.coroutines() + ") or threads (" + c.threads() + ")"));
         reg.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         heap.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
-        return new Need(reg, heap);
+        return new Need(reg, heap, sparse);
     }
 
     /** Rows (capacity of every table) one node holds. */
@@ -177,6 +179,21 @@ public final class MemoryEstimate {
                     + " registered: " + largest(need.registered(), 1) + "; " + gib(need.heapBytes()) + " heap) but this machine has "
                     + gib(machine) + " available (MemAvailable in /proc/meminfo): " + shrink(concat(need.registered(), need.heap())));
         }
+        sparseWarning(need.sparse(), growth, machine);
+    }
+
+    /**
+     * The log's rings are sparse (decision 0158): a run touches a page or a few of each, and only a long one all of them.
+     * They are not refused but named when, touched in full, they would not fit beside the rest.
+     */
+    private static void sparseWarning(List<Part> sparse, long rest, long machine) {
+        long bytes = 0;
+        for (Part p : sparse) bytes += p.bytes();
+        if (machine > 0 && bytes > 0 && rest + bytes > HEADROOM * machine) {
+            System.err.println("rcc: warning: the coordinator log's rings take " + gib(bytes) + " if a run touches every page (a run of a few"
+                    + " ms touches a page or a few of each); with them the run would need " + gib(rest + bytes) + " and this machine has "
+                    + gib(machine) + " available: " + sparse.get(0).shrink() + " for long runs");
+        }
     }
 
     /**
@@ -213,6 +230,7 @@ public final class MemoryEstimate {
         }
         long total = zero.bytes() + (long) (processes - 1) * one.bytes();
         long machine = memAvailable();
+        sparseWarning(concat(zero.sparse(), List.of(new Part(CoordinatorLog.REGION, (long) (processes - 1) * one.sparseBytes(), zero.sparse().get(0).shrink()))), total, machine);
         if (machine > 0 && total > HEADROOM * machine) {
             throw new ConfigException("the " + what + "'s " + processes + " node processes on this host need " + about + gib(total)
                     + " together (each " + gib(one.registeredBytes()) + " registered: " + largest(one.registered(), 1) + "; " + gib(one.heapBytes())
