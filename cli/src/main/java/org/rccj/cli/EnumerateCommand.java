@@ -111,6 +111,8 @@ final class EnumerateCommand implements Command {
         for (List<Batch.Point> l : pointsByCode.values()) everything.addAll(l);
         Batch.checkPointDirs("enumerate", everything);
         OutputPaths.checkDir("--out", out);
+        // bound to this config from the first point on: an interrupted enumeration's directory refuses another config
+        Provenance.write(out, made, args);
 
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         GuidedRun guidedRun = null;

@@ -49,6 +49,7 @@ final class PlotCommand implements Command {
         if (Files.exists(out) && !Files.isDirectory(out)) throw new ConfigException("plot: --out " + out + " exists and is not a directory");
         OutputPaths.checkDir("plot: --out", out);
         for (Input in : inputs) {
+            if (in.kind() != Kind.RUNS) refuseMixedPoints("plot", in.arg(), in.dir(), in.kind() == Kind.SWEEP);
             if (in.kind() == Kind.SWEEP) checkAgainstPoints(in.dir(), SweepCommand.CSV, "point");
             if (in.kind() == Kind.HYBRID) checkAgainstPoints(in.dir(), HybridTable.FILE_NAME, "code");
         }
@@ -204,6 +205,27 @@ final class PlotCommand implements Command {
                         + String.format(java.util.Locale.ROOT, "%.3f", mean) + " in its summary.json" + fix);
             }
         }
+    }
+
+    /**
+     * Refuses a sweep's or an enumeration's directory whose points differ in config beyond what it varies (older
+     * versions bound a directory to its config only when a command finished: an interrupted one resumed with another
+     * config mixed two experiments), naming every key that differs and where.
+     */
+    static void refuseMixedPoints(String cmd, String arg, Path dir, boolean sweep) throws IOException {
+        List<String> varied = org.rccj.experiments.Provenance.varied(dir);
+        if (varied == null) {
+            varied = new ArrayList<>();
+            if (sweep) {
+                for (String k : CsvTable.read(dir.resolve(SweepCommand.CSV)).keyColumns()) if (!k.equals("point")) varied.add(k);
+            }
+        }
+        if (!sweep && !varied.contains("hybrid")) varied.add("hybrid");
+        List<String> mixed = org.rccj.experiments.Provenance.mixedPoints(MergeCommand.resultDirs(dir), varied);
+        if (mixed.isEmpty()) return;
+        throw new ConfigException(cmd + ": " + arg + ": its points differ in config beyond what it varies (" + String.join(", ", varied)
+                + "): " + String.join("; ", mixed) + "; they are not one experiment (a directory resumed with another config): rerun"
+                + " the command into a new --out, or remove the points of the other config");
     }
 
     private static Input classify(Context ctx, String arg) throws IOException {
