@@ -151,4 +151,21 @@ class TrustedResultsTest {
             assertTrue(help.contains(option), option + " in:\n" + help);
         }
     }
+
+    @Test
+    void aProfileFileIsRecordedByItsHashAndCopiedIntoTheResult() throws Exception {
+        Path f = Cli.exp(dir);
+        Path profile = Cli.file(dir, "mine.properties", "base=cx4-edr\nwire.one_way_ns=900\n");
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "profile=" + profile, "--out", "r").assertOk();
+        com.fasterxml.jackson.databind.JsonNode pf = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("r/summary.json").toFile()).path("environment").path("profile_file");
+        assertEquals(org.rccj.results.Environment.sha256(profile), pf.path("sha256").asText());
+        assertEquals(64, pf.path("sha256").asText().length());
+        assertEquals("profile.properties", pf.path("copy").asText());
+        assertEquals(Files.readString(profile), Files.readString(dir.resolve("r/profile.properties")), "a byte copy beside summary.json");
+        // a built-in profile is named by the config alone
+        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "b").assertOk();
+        assertFalse(Files.exists(dir.resolve("b/profile.properties")));
+        assertFalse(Files.readString(dir.resolve("b/summary.json")).contains("profile_file"));
+    }
 }
