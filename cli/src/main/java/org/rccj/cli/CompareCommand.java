@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.framework.run.Config;
 import org.rccj.experiments.Seeds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -101,7 +102,7 @@ final class CompareCommand implements Command {
 
     /** The settings that differ between the inputs, then warnings about what makes their figures incomparable. */
     private static List<String> preamble(List<Comparison.Input> inputs, List<Facts> facts) {
-        Set<String> ignore = new java.util.HashSet<>(Set.of("name", "history"));
+        Set<String> ignore = new java.util.HashSet<>(Set.of(Config.NAME.key(), Config.HISTORY.key()));
         List<com.fasterxml.jackson.databind.JsonNode> configs = new ArrayList<>();
         for (Facts f : facts) {
             configs.add(f == null ? null : f.config());
@@ -172,18 +173,18 @@ final class CompareCommand implements Command {
             }
             if (children.isEmpty()) return null;
             run = children.get(0);
-            varied.add("seed");
+            varied.add(Config.SEED.key());
             // what the input really varies (its provenance.json), not every key column: an enumeration's table has a
             // protocol column, and two enumerations of different protocols differ in it
             List<String> recorded = org.rccj.experiments.Provenance.varied(dir);
             if (recorded != null) varied.addAll(recorded);
-            else for (String k : in.table().keyColumns()) if (!k.equals("point") && varies(in.table(), k)) varied.add(k.equals("code") ? "hybrid" : k);
-            if (kind == Kind.ENUMERATION) varied.add("hybrid");
+            else for (String k : in.table().keyColumns()) if (!k.equals("point") && varies(in.table(), k)) varied.add(k.equals("code") ? Config.HYBRID.key() : k);
+            if (kind == Kind.ENUMERATION) varied.add(Config.HYBRID.key());
         }
         try {
             com.fasterxml.jackson.databind.JsonNode s = SummaryJson.read(run.resolve(SummaryJson.FILE_NAME));
             return new Facts(s.path("config"), s.path("measured_s").asDouble(Double.NaN), s.path("verification").path("checked").asBoolean(false),
-                    s.path("fabric").asText("?"), varied);
+                    s.path(Config.FABRIC.key()).asText("?"), varied);
         } catch (IOException e) {
             return null;
         }
@@ -212,7 +213,7 @@ final class CompareCommand implements Command {
                     RunMetrics m = RunMetrics.read(dir);
                     CsvTable t = CsvTable.parse(ResultTable.csv(List.of(), List.of(new ResultTable.Row(List.of(), List.of(m)))), arg);
                     yield new Comparison.Input(name, arg + " (run: " + m.protocol() + " on " + m.workload() + ", "
-                            + m.config().path("hybrid").asText(Integer.toString(m.code())) + ", " + m.fabric() + ", seed " + m.seed()
+                            + m.config().path(Config.HYBRID.key()).asText(Integer.toString(m.code())) + ", " + m.fabric() + ", seed " + m.seed()
                             + ")", t); // its warnings follow in the preamble
                 }
                 case SWEEP -> table(name, arg, dir.resolve(SweepCommand.CSV), "sweep");

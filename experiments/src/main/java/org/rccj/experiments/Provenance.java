@@ -1,5 +1,6 @@
 package org.rccj.experiments;
 
+import org.rccj.framework.run.Config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -70,8 +71,8 @@ public final class Provenance {
             JsonNode ours = JSON.valueToTree(made.config()), recorded = p.path("config");
             if (!theirs.equals(cmd)) {
                 // an enumeration and a merge of its shards: the same experiment whatever the seed
-                ours = ((com.fasterxml.jackson.databind.node.ObjectNode) ours).without("seed");
-                if (recorded.isObject()) recorded = ((com.fasterxml.jackson.databind.node.ObjectNode) recorded.deepCopy()).without("seed");
+                ours = ((com.fasterxml.jackson.databind.node.ObjectNode) ours).without(Config.SEED.key());
+                if (recorded.isObject()) recorded = ((com.fasterxml.jackson.databind.node.ObjectNode) recorded.deepCopy()).without(Config.SEED.key());
                 String diff = differencesText(ours, recorded);
                 if (diff != null) throw refuse(cmd, dir, "holds results of another config (" + diff + ")");
                 return;
@@ -165,7 +166,7 @@ public final class Provenance {
 
     private static java.util.LinkedHashSet<String> keyOrder(String prefix, JsonNode ours, JsonNode theirs) {
         java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
-                prefix.isEmpty() ? List.of("protocol", "workload", "fabric") : prefix.equals("workload") ? List.of("name") : List.of());
+                prefix.isEmpty() ? List.of(Config.PROTOCOL.key(), Config.WORKLOAD, Config.FABRIC.key()) : prefix.equals(Config.WORKLOAD) ? List.of("name") : List.of());
         TreeSet<String> rest = new TreeSet<>();
         for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
         for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());
@@ -180,25 +181,9 @@ public final class Provenance {
      * named by their protocol or workload, not by whichever other setting sorts first.
      */
     public static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
-        if (ours.isObject() && theirs.isObject()) {
-            java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
-                    prefix.isEmpty() ? List.of("protocol", "workload", "fabric") : prefix.equals("workload") ? List.of("name") : List.of());
-            TreeSet<String> rest = new TreeSet<>();
-            for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
-            for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());
-            keys.retainAll(rest);
-            keys.addAll(rest);
-            for (String k : keys) {
-                JsonNode a = ours.get(k), b = theirs.get(k);
-                String key = prefix.isEmpty() ? k : prefix + "." + k;
-                if (a == null || b == null) return key + ": " + (a == null ? "absent" : a.toString()) + " here, " + (b == null ? "absent" : b.toString()) + " there";
-                String d = firstDifference(key, a, b);
-                if (d != null) return d;
-            }
-            return null;
-        }
-        boolean same = ours.isNumber() && theirs.isNumber() ? ours.asDouble() == theirs.asDouble() : ours.equals(theirs);
-        return same ? null : (prefix.isEmpty() ? "value" : prefix) + ": " + ours + " here, " + theirs + " there";
+        List<String> out = new ArrayList<>();
+        collect(prefix, ours, theirs, out);
+        return out.isEmpty() ? null : out.get(0);
     }
 
     /**
@@ -235,7 +220,7 @@ public final class Provenance {
             } catch (IOException | RuntimeException e) {
                 continue;
             }
-            c.remove("seed");
+            c.remove(Config.SEED.key());
             for (String k : varied) removeDotted(c, k);
             String name = p.getFileName().toString();
             if (first == null) {
