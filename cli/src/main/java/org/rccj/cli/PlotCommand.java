@@ -70,8 +70,10 @@ final class PlotCommand implements Command {
                     hybridDirs.add(in.dir());
                     saved.addAll(Figures.ofHybridTable(t, in.dir(), out, prefix));
                 }
-                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(ctx, in.dir().resolve(SweepCommand.CSV)),
-                        in.dir().getFileName().toString(), in.dir(), out, prefix));
+                case SWEEP -> {
+                    CsvTable t = read(ctx, in.dir().resolve(SweepCommand.CSV));
+                    saved.addAll(Figures.ofSweepTable(t, experiment(in.dir(), t), in.dir(), out, prefix));
+                }
                 case RUNS -> {
                     for (Path r : in.runs()) {
                         try {
@@ -206,6 +208,43 @@ final class PlotCommand implements Command {
                         + String.format(java.util.Locale.ROOT, "%.3f", mean) + " in its summary.json" + fix);
             }
         }
+    }
+
+    /**
+     * A sweep's figures' title: what the experiment is, from its config (protocol, workload, cluster, fabric; keys the
+     * sweep varies left out, as its axes show them), not the output directory's name; and, when every point ran one
+     * seed, which seed and that there are no confidence intervals.
+     */
+    static String experiment(Path dir, CsvTable t) throws IOException {
+        List<String> varied = org.rccj.experiments.Provenance.varied(dir);
+        if (varied == null) {
+            varied = new ArrayList<>();
+            for (String k : t.keyColumns()) if (!k.equals("point")) varied.add(k);
+        }
+        com.fasterxml.jackson.databind.JsonNode c = null;
+        for (Path r : MergeCommand.resultDirs(dir)) {
+            try {
+                c = RunMetrics.read(r).config();
+                break;
+            } catch (IOException e) {
+                // the next one
+            }
+        }
+        if (c == null) return dir.getFileName().toString();
+        List<String> parts = new ArrayList<>();
+        String protocol = varied.contains("protocol") ? "" : c.path("protocol").asText("");
+        String hybrid = varied.contains("hybrid") ? "" : c.path("hybrid").asText("");
+        String workload = varied.contains("workload.name") || varied.contains("workload") ? "" : c.path("workload").path("name").asText("");
+        String head = (protocol + (hybrid.isEmpty() ? "" : " " + hybrid)).strip();
+        if (!workload.isEmpty()) head = head.isEmpty() ? workload : head + " on " + workload;
+        List<String> shape = new ArrayList<>();
+        for (String k : List.of("nodes", "threads", "coroutines")) if (!varied.contains(k)) shape.add(c.path(k).asText("?") + " " + k);
+        if (!shape.isEmpty()) parts.add(String.join(" x ", shape));
+        if (!varied.contains("fabric")) parts.add(c.path("fabric").asText("sim"));
+        boolean oneSeed = true;
+        for (int r = 0; r < t.rows().size(); r++) oneSeed &= t.number(r, "runs") <= 1;
+        if (oneSeed && !varied.contains("seed")) parts.add("one seed per point: seed " + c.path("seed").asText("?") + ", no CI");
+        return head + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
     }
 
     /**

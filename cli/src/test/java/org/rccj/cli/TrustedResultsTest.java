@@ -168,4 +168,19 @@ class TrustedResultsTest {
         assertFalse(Files.exists(dir.resolve("b/profile.properties")));
         assertFalse(Files.readString(dir.resolve("b/summary.json")).contains("profile_file"));
     }
+
+    @Test
+    void sweepFiguresAreTitledFromTheConfigAndSayTheyRestOnOneSeed() throws Exception {
+        Path f = Cli.exp(dir);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--set", "seed=7", "--out", "my-dir-name").assertOk();
+        Cli.run(dir, "plot", "my-dir-name").assertOk();
+        String title = org.rccj.testkit.SvgFigure.read(dir.resolve("my-dir-name/sweep-throughput.svg")).title();
+        assertTrue(title.contains("fakeproto all-rpc on fakewl (3 nodes x 2 threads, sim, one seed per point: seed 7, no CI)"), title);
+        assertFalse(title.contains("my-dir-name"), title);
+        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--repeat", "2", "--out", "two").assertOk();
+        Cli.run(dir, "plot", "two").assertOk();
+        String two = org.rccj.testkit.SvgFigure.read(dir.resolve("two/sweep-throughput.svg")).title();
+        assertFalse(two.contains("one seed"), two);
+        assertTrue(two.contains("95% CI"), two);
+    }
 }
