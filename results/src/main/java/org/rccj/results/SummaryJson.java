@@ -128,7 +128,21 @@ public final class SummaryJson {
             m.put("sim", sim);
         }
         Map<String, Object> env = Environment.describe();
-        if (r.hostLoad != null) env.put("host_load", HostNoise.describe(r.hostLoad));
+        if (r.hostLoad != null) {
+            Map<String, Object> hl = HostNoise.describe(r.hostLoad);
+            if (r.nodeHosts.size() > 1) {   // a multi-process run: every node's host, the figures above being node 0's
+                List<Map<String, Object>> nodes = new java.util.ArrayList<>();
+                for (org.rccj.framework.run.RunResult.NodeHost n : r.nodeHosts) {
+                    Map<String, Object> node = new LinkedHashMap<>();
+                    node.put("node", n.node());
+                    node.put("host", n.host());
+                    if (n.load() != null) node.putAll(HostNoise.describe(n.load()));
+                    nodes.add(node);
+                }
+                hl.put("nodes", nodes);
+            }
+            env.put("host_load", hl);
+        }
         if (r.simThreads > 0) env.put("sim_threads", r.simThreads);       // here: the result is the same on any number
         if (r.simThreadsNote != null) env.put("sim_threads_note", r.simThreadsNote);
         Path profileFile = profileFile(c);

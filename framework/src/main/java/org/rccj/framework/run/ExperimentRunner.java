@@ -120,11 +120,13 @@ public final class ExperimentRunner {
             double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + fabric.otherThreadsCpuNanos()) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
+            List<RunResult.NodeHost> nodeHosts = List.of();
             if (group != null) {
-                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
+                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify(), hostLoad);
                 if (merged == null) return null;
                 stats = merged.stats();
                 metrics = merged.metrics();
+                nodeHosts = merged.hosts();
             }
             hooks.afterRun(cluster);
 
@@ -134,6 +136,7 @@ public final class ExperimentRunner {
             r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
             r.wallS = wallS;
             r.hostLoad = hostLoad;
+            r.nodeHosts = nodeHosts;
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
             r.simThreads = fabric.simThreads();
