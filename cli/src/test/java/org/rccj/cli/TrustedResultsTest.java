@@ -23,6 +23,13 @@ import org.rccj.results.RunMetrics;
 class TrustedResultsTest {
     @TempDir Path dir;
 
+    /** {@code rcc COMMAND exp.yaml ARGS...} with the fake runner; must succeed. */
+    private void fake(String command, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(command, Cli.exp(dir).toString()));
+        all.addAll(List.of(args));
+        Cli.run(dir, new FakeRuns(), all.toArray(String[]::new)).assertOk();
+    }
+
     @Test
     void anInterruptedDirectoryIsBoundToItsConfigFromTheFirstPoint() throws Exception {
         Path f = Cli.exp(dir);
@@ -55,9 +62,8 @@ class TrustedResultsTest {
 
     @Test
     void plotAndCompareRefuseADirectoryWhosePointsDifferInConfig() throws Exception {
-        Path f = Cli.exp(dir);
-        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--out", "s").assertOk();
-        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--set", "nodes=4", "--out", "t").assertOk();
+        fake("sweep", "--vary", "coroutines=1,2", "--out", "s");
+        fake("sweep", "--vary", "coroutines=1,2", "--set", "nodes=4", "--out", "t");
         Cli.run(dir, "compare", "s", "t").assertOk(); // two clean sweeps: fine
         // a point of another config in s (as an older version's resume with another config left it)
         for (String file : List.of("summary.json", "stages.csv")) {
@@ -70,14 +76,13 @@ class TrustedResultsTest {
 
     @Test
     void compareListsEverySettingThatDiffersKeyColumnsIncluded() throws Exception {
-        Path f = Cli.exp(dir);
-        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--out", "e1").assertOk();
-        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "protocol=occ", "--out", "e2").assertOk();
+        fake("enumerate", "--out", "e1");
+        fake("enumerate", "--set", "protocol=occ", "--out", "e2");
         Cli.Outcome o = Cli.run(dir, "compare", "e1", "e2").assertOk();
         assertTrue(o.out().contains("\n  protocol: A=fakeproto, B=occ\n"), o.out());
         assertFalse(o.out().contains("  hybrid: "), "what each enumeration varies is left out: " + o.out());
 
-        Cli.run(dir, new FakeRuns(), "enumerate", f.toString(), "--set", "coroutines=8", "--out", "e3").assertOk();
+        fake("enumerate", "--set", "coroutines=8", "--out", "e3");
         Cli.Outcome short_ = Cli.run(dir, "compare", "e1", "e3").assertOk();
         Cli.Outcome full = Cli.run(dir, "compare", "e1", "e3", "--full").assertOk();
         long shortRows = short_.out().lines().filter(l -> l.startsWith("code=")).count();
@@ -90,9 +95,8 @@ class TrustedResultsTest {
 
     @Test
     void compareSaysWhereTheDifferenceComesFrom() throws Exception {
-        Path f = Cli.exp(dir);
-        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "rpc").assertOk();
-        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "hybrid=35", "--out", "best").assertOk();
+        fake("run", "--out", "rpc");
+        fake("run", "--set", "hybrid=35", "--out", "best");
         Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best").assertOk();
         RunMetrics a = RunMetrics.read(dir.resolve("rpc")), b = RunMetrics.read(dir.resolve("best"));
         List<String> lines = o.out().lines().toList();
@@ -154,9 +158,8 @@ class TrustedResultsTest {
 
     @Test
     void aProfileFileIsRecordedByItsHashAndCopiedIntoTheResult() throws Exception {
-        Path f = Cli.exp(dir);
         Path profile = Cli.file(dir, "mine.properties", "base=cx4-edr\nwire.one_way_ns=900\n");
-        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--set", "profile=" + profile, "--out", "r").assertOk();
+        fake("run", "--set", "profile=" + profile, "--out", "r");
         com.fasterxml.jackson.databind.JsonNode pf = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(dir.resolve("r/summary.json").toFile()).path("environment").path("profile_file");
         assertEquals(org.rccj.results.Environment.sha256(profile), pf.path("sha256").asText());
@@ -164,20 +167,19 @@ class TrustedResultsTest {
         assertEquals("profile.properties", pf.path("copy").asText());
         assertEquals(Files.readString(profile), Files.readString(dir.resolve("r/profile.properties")), "a byte copy beside summary.json");
         // a built-in profile is named by the config alone
-        Cli.run(dir, new FakeRuns(), "run", f.toString(), "--out", "b").assertOk();
+        fake("run", "--out", "b");
         assertFalse(Files.exists(dir.resolve("b/profile.properties")));
         assertFalse(Files.readString(dir.resolve("b/summary.json")).contains("profile_file"));
     }
 
     @Test
     void sweepFiguresAreTitledFromTheConfigAndSayTheyRestOnOneSeed() throws Exception {
-        Path f = Cli.exp(dir);
-        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--set", "seed=7", "--out", "my-dir-name").assertOk();
+        fake("sweep", "--vary", "coroutines=1,2", "--set", "seed=7", "--out", "my-dir-name");
         Cli.run(dir, "plot", "my-dir-name").assertOk();
         String title = org.rccj.testkit.SvgFigure.read(dir.resolve("my-dir-name/sweep-throughput.svg")).title();
         assertTrue(title.contains("fakeproto all-rpc on fakewl (3 nodes x 2 threads, sim, one seed per point: seed 7, no CI)"), title);
         assertFalse(title.contains("my-dir-name"), title);
-        Cli.run(dir, new FakeRuns(), "sweep", f.toString(), "--vary", "coroutines=1,2", "--repeat", "2", "--out", "two").assertOk();
+        fake("sweep", "--vary", "coroutines=1,2", "--repeat", "2", "--out", "two");
         Cli.run(dir, "plot", "two").assertOk();
         String two = org.rccj.testkit.SvgFigure.read(dir.resolve("two/sweep-throughput.svg")).title();
         assertFalse(two.contains("one seed"), two);
