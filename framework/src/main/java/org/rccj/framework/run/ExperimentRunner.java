@@ -131,11 +131,13 @@ public final class ExperimentRunner {
             double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + (sim == null ? 0 : sim.otherThreadsCpuNanos())) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
+            List<RunResult.NodeHost> nodeHosts = List.of();
             if (group != null) {
-                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
+                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify(), hostLoad);
                 if (merged == null) return null;
                 stats = merged.stats();
                 metrics = merged.metrics();
+                nodeHosts = merged.hosts();
             }
             hooks.afterRun(cluster);
 
@@ -145,6 +147,7 @@ public final class ExperimentRunner {
             r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
             r.wallS = wallS;
             r.hostLoad = hostLoad;
+            r.nodeHosts = nodeHosts;
             r.cpuS = cpuS;
             r.simEvents = sim == null ? 0 : sim.events();
             r.simThreads = sim == null ? 0 : sim.simThreads();
