@@ -14,7 +14,7 @@ class CriticalPathColoursTest {
     @Test
     void everyTermHasItsOwnDistinctColour() {
         List<Color> cs = new ArrayList<>();
-        for (CriticalPath.Term t : CriticalPath.TERMS) cs.add(ChartStyle.stageColour(CriticalPathFigure.label(t.key())));
+        for (CriticalPath t : CriticalPath.TERMS) cs.add(ChartStyle.stageColour(CriticalPathFigure.label(t.key())));
         assertEquals(CriticalPath.COUNT, cs.size());
         int greys = 0;
         for (int i = 0; i < cs.size(); i++) {
