@@ -56,11 +56,14 @@ public final class LocalLauncher {
             if (made[0] != null) deleteTree(made[0]);
         }, "rcc-launcher-stop");
         try {
-            dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            made[0] = dir;
+            // the run directory is created only once every node process runs (issue 38 finding 5): a node whose launcher
+            // is gone, however it died, removes it (LauncherWatch), so a launcher killed at any moment leaves none. Its
+            // name is chosen now (random, created with createDirectory, which refuses an existing path) so that the
+            // nodes' command lines can name it.
+            dir = Path.of(System.getProperty("java.io.tmpdir")).resolve("rcc-tcp-" + ClusterSecret.fresh().substring(0, 20));
             byte[] secret = (ClusterSecret.fresh() + "\n").getBytes(StandardCharsets.US_ASCII);
+            String configJson = JsonMapper.builder().build().writeValueAsString(config.toMap());
             Path cfg = dir.resolve("config.json");
-            Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
             Path result = dir.resolve("result.bin");
             List<String> hosts = new ArrayList<>();
             for (int port : freePorts(config.nodes())) hosts.add("127.0.0.1:" + port);
@@ -76,6 +79,13 @@ public final class LocalLauncher {
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);
+                pumps.add(pump(p, i, progress, last));
+            }
+            // every node now waits for its secret (the first line of its stdin) before it reads the config
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            made[0] = dir;                          // ours: removed on every exit path of this process that runs code
+            Files.writeString(cfg, configJson);
+            for (Process p : procs) {
                 // the secret, then nothing: the node reads end-of-file when this process is gone, however it ends
                 try {
                     p.getOutputStream().write(secret);
@@ -83,7 +93,6 @@ public final class LocalLauncher {
                 } catch (IOException gone) {
                     // the node ended already: waitAll reports why
                 }
-                pumps.add(pump(p, i, progress, last));
             }
             if (progress != null) progress.println("rcc: " + config.fabric() + ": " + config.nodes() + " node processes on " + String.join(", ", hosts));
             int failed = waitAll(procs);
@@ -114,7 +123,7 @@ public final class LocalLauncher {
             } catch (IllegalStateException ignored) {
                 // shutting down: the hook runs anyway
             }
-            if (dir != null) deleteTree(dir);
+            if (made[0] != null) deleteTree(made[0]);
         }
     }
 
