@@ -307,7 +307,7 @@ class TcpClusterTest {
             assertEquals(Exit.INTERNAL_ERROR, launcher.await(awaitS), launcher.output.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
             String last = launcher.output.toString().lines().reduce((a, b) -> b).orElse("");
-            assertTrue(last.startsWith("rcc: " + fabric + " run stopped: node 2 failed"), launcher.output.toString());
+            assertTrue(last.startsWith("rcc: " + fabric + " run stopped: node 2 failed: killed by signal 9 (SIGKILL)"), launcher.output.toString());
             assertFalse(Files.exists(dir.resolve("killed")), "a result directory after a failed run");
             for (ProcessHandle p : nodes) p.onExit().get(awaitS / 3, TimeUnit.SECONDS);
             return seconds;
