@@ -165,8 +165,7 @@ final class NodeCommand implements Command {
         ConsoleReport.print(r, ctx.out());
         ctx.out().println("results: " + out);
         if (config.verify() && !r.verification.passed()) {
-            ctx.err().println("rcc: verification failed: " + (r.verification.serializable()
-                    ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
+            ctx.err().println("rcc: " + r.verification.failure());
             return Exit.VERIFICATION_FAILED;
         }
         return Exit.OK;
