@@ -63,15 +63,21 @@ final class BatchOptions {
 
     static String tls(CommandLine cl) { return cl.hasOption("tls") ? cl.getOptionValue("tls").strip() : ""; }
 
-    /** The tcp connection layout of --connections pair|thread (default pair). */
-    static org.rccj.fabrics.tcp.TcpSettings.Connections connections(String command, CommandLine cl) {
-        if (!cl.hasOption("connections")) return org.rccj.fabrics.tcp.TcpSettings.Connections.PAIR;
+    /** The tcp fabric's key for its connection layout (its {@code Param}, found through the fabric SPI). */
+    static final String TCP_CONNECTIONS = "tcp.connections";
+
+    /**
+     * The tcp connection layout of --connections (default: the fabric's), checked against the choices the tcp fabric
+     * declares for {@link #TCP_CONNECTIONS} ({@code spi.Registry}: cli names no fabric class).
+     */
+    static String connections(String command, CommandLine cl) {
+        org.rccj.framework.config.Param p = org.rccj.framework.spi.Registry.fabrics().stream().filter(f -> f.name().equals("tcp"))
+                .flatMap(f -> f.parameters().stream()).filter(x -> x.key().equals(TCP_CONNECTIONS)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the tcp fabric declares no " + TCP_CONNECTIONS));
+        if (!cl.hasOption("connections")) return String.valueOf(p.defaultValue());
         String v = cl.getOptionValue("connections").strip();
-        try {
-            return org.rccj.fabrics.tcp.TcpSettings.Connections.of(v);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(command + ": --connections '" + v + "'; accepted: pair, thread");
-        }
+        if (!p.choices().contains(v)) throw new ConfigException(command + ": --connections '" + v + "'; accepted: " + String.join(", ", p.choices()));
+        return v;
     }
 
     static int jobs(String command, CommandLine cl) {
