@@ -72,11 +72,7 @@ class LauncherKilledTest {
             assertEquals(List.of(), runDirs(tmp), "the killed launcher's run directory is left behind");
             assertFalse(Files.exists(dir.resolve("killed")), "a result directory of a run that never ended");
         } finally {
-            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-            launcher.destroyForcibly();
-            for (ProcessHandle n : nodes) n.destroyForcibly();
-            for (ProcessHandle n : nodes) n.onExit().get(10, TimeUnit.SECONDS);
-            launcher.waitFor(10, TimeUnit.SECONDS);
+            killAll(launcher, nodes);
         }
     }
 
@@ -112,13 +108,18 @@ class LauncherKilledTest {
                 assertEquals(List.of(), runDirs(tmp), "the killed launcher's run directory is left behind (attempt " + attempt + ")");
                 assertFalse(Files.exists(dir.resolve("early")), "a result directory of a run that never ended");
             } finally {
-                launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-                launcher.destroyForcibly();
-                for (ProcessHandle n : nodes) n.destroyForcibly();
-                for (ProcessHandle n : nodes) n.onExit().get(10, TimeUnit.SECONDS);
-                launcher.waitFor(10, TimeUnit.SECONDS);
+                killAll(launcher, nodes);
             }
         }
+    }
+
+    /** Kills the launcher, its children and {@code nodes} (re-parented ones too) and waits for them: a failed test leaves nothing. */
+    private static void killAll(Process launcher, List<ProcessHandle> nodes) throws Exception {
+        launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        launcher.destroyForcibly();
+        for (ProcessHandle n : nodes) n.destroyForcibly();
+        for (ProcessHandle n : nodes) n.onExit().get(10, TimeUnit.SECONDS);
+        launcher.waitFor(10, TimeUnit.SECONDS);
     }
 
     private static List<Path> runDirs(Path tmp) throws IOException {
