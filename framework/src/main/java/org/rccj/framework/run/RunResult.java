@@ -109,7 +109,22 @@ public final class RunResult implements java.io.Serializable {
                                Map<String, Boolean> invariants) implements java.io.Serializable {
         public static Verification notChecked() { return new Verification(false, false, 0, List.of(), Map.of()); }
 
-        /** True when verification ran and everything held. */
-        public boolean passed() { return checked && serializable && !invariants.containsValue(false); }
+        /**
+         * True when verification ran and found no committed transaction to check: nothing was verified, so this is
+         * not a pass (issue 38, decision 0161).
+         */
+        public boolean nothingCommitted() { return checked && txnsChecked == 0; }
+
+        /** True when verification ran, checked at least one committed transaction, and everything held. */
+        public boolean passed() { return checked && txnsChecked > 0 && serializable && !invariants.containsValue(false); }
+
+        /** Why a verified run did not pass, for the line before exit code 1; null when it passed or was not checked. */
+        public String failure() {
+            if (!checked || passed()) return null;
+            if (nothingCommitted()) return "verification not done: no transaction committed, so there was nothing to check; "
+                    + "raise duration_ms (or warmup_ms) or check the config (exit code 1)";
+            return "verification failed: " + (serializable ? "a workload invariant does not hold" : "the history is not serializable")
+                    + " (exit code 1)";
+        }
     }
 }
