@@ -96,7 +96,7 @@ final class BatchOptions {
     static Map<String, Object> tree(Path file, String[] sets, java.util.function.Consumer<String> notes) {
         Map<String, Object> tree = ConfigLoader.load(file);
         // only a file that names its protocol or workload has a name (or file name) that may describe them
-        String before = tree.containsKey("protocol") || tree.containsKey("workload") ? identity(tree) : null;
+        String before = tree.containsKey(Config.PROTOCOL.key()) || tree.containsKey(Config.WORKLOAD) ? identity(tree) : null;
         boolean named = false;
         if (sets != null) {
             for (String s : sets) {
@@ -121,7 +121,7 @@ final class BatchOptions {
         Object wl = tree.get("workload");
         String workload = wl instanceof Map<?, ?> m && m.get("name") != null ? String.valueOf(m.get("name"))
                 : wl instanceof String w ? w : "smallbank"; // the default workload
-        Object p = tree.getOrDefault("protocol", org.rccj.framework.run.Config.PROTOCOL.defaultValue());
+        Object p = tree.getOrDefault(Config.PROTOCOL.key(), org.rccj.framework.run.Config.PROTOCOL.defaultValue());
         return workload + "-" + p;
     }
 

@@ -83,7 +83,7 @@ final class EnumerateCommand implements Command {
         List<Stage> stages = baseConfig.protocolFactory().stages();
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-hybrid");
         Batch.checkOutDir("enumerate", out);
-        Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of("hybrid"));
+        Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of(Config.HYBRID.key()));
         Provenance.check(made, out, cl.hasOption("force"));
 
         // every code's configs are resolved (and so checked) before anything runs
@@ -94,8 +94,8 @@ final class EnumerateCommand implements Command {
             List<Batch.Point> runs = new ArrayList<>();
             for (int r = 0; r < repeat; r++) {
                 Map<String, Object> tree = BatchOptions.copy(base);
-                tree.put("hybrid", hc.code());
-                tree.put("seed", baseConfig.seed() + r);
+                tree.put(Config.HYBRID.key(), hc.code());
+                tree.put(Config.SEED.key(), baseConfig.seed() + r);
                 Config c;
                 try {
                     c = BatchOptions.resolve("enumerate", tree);

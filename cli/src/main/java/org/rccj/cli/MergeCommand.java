@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.framework.run.Config;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -75,15 +76,15 @@ final class MergeCommand implements Command {
                     throw new ConfigException("merge: " + child + ": cannot read " + SummaryJson.FILE_NAME + ": "
                             + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
                 }
-                String exp = m.configTextWithout("hybrid", "seed");
+                String exp = m.configTextWithout(Config.HYBRID.key(), Config.SEED.key());
                 if (experiment == null) {
                     experiment = exp;
                     experimentDir = child;
                     experimentConfig = m.config();
                 } else if (!experiment.equals(exp)) {
                     com.fasterxml.jackson.databind.node.ObjectNode a = m.config().deepCopy(), b = experimentConfig.deepCopy();
-                    a.remove(List.of("hybrid", "seed"));
-                    b.remove(List.of("hybrid", "seed"));
+                    a.remove(List.of(Config.HYBRID.key(), Config.SEED.key()));
+                    b.remove(List.of(Config.HYBRID.key(), Config.SEED.key()));
                     throw new ConfigException("merge: " + child + " is from another experiment than " + experimentDir
                             + " (" + Provenance.firstDifference("", a, b) + "); merge only the shards of one enumeration");
                 }
@@ -105,10 +106,10 @@ final class MergeCommand implements Command {
                     + "; wait for (or rerun) the missing shards, or pass --allow-partial to merge what is there");
         }
         com.fasterxml.jackson.databind.node.ObjectNode expConfig = experimentConfig.deepCopy();
-        expConfig.remove(List.of("hybrid", "seed"));
+        expConfig.remove(List.of(Config.HYBRID.key(), Config.SEED.key()));
         @SuppressWarnings("unchecked")
         Map<String, Object> expMap = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(expConfig, LinkedHashMap.class);
-        Provenance.Made made = new Provenance.Made("merge", expMap, List.of("hybrid", "seed"));
+        Provenance.Made made = new Provenance.Made("merge", expMap, List.of(Config.HYBRID.key(), Config.SEED.key()));
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("merge: --out", out);
 

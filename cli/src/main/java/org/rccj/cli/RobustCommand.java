@@ -81,7 +81,7 @@ final class RobustCommand implements Command {
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-robust");
         // runs/ or profiles/: a study interrupted before it wrote its tables, resumed
         if (!Files.isDirectory(out.resolve(RUNS)) && !Files.isDirectory(out.resolve(PROFILES))) Batch.checkOutDir("robust", out);
-        Provenance.Made made = new Provenance.Made("robust", baseConfig.toMap(), List.of("hybrid", "profile"));
+        Provenance.Made made = new Provenance.Made("robust", baseConfig.toMap(), List.of(Config.HYBRID.key(), "profile"));
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("--out", out);
 
@@ -111,8 +111,8 @@ final class RobustCommand implements Command {
                 for (RobustStudy.Job j : js) {
                     Map<String, Object> tree = BatchOptions.copy(base);
                     tree.put("profile", j.variant().profile());
-                    tree.put("hybrid", j.code());
-                    tree.put("seed", j.seed());
+                    tree.put(Config.HYBRID.key(), j.code());
+                    tree.put(Config.SEED.key(), j.seed());
                     Config c = BatchOptions.resolve("robust", tree);
                     String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", j.code()) + ",seed=" + j.seed();
                     Path dir = runs.resolve(j.variant().name()).resolve(name);

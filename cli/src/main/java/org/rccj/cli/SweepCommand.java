@@ -51,7 +51,7 @@ final class SweepCommand implements Command {
         int repeat = BatchOptions.repeat("sweep", cl);
         int jobs = BatchOptions.jobs("sweep", cl);
         for (Vary v : varies) {
-            if (v.key().equals("seed") && repeat > 1) {
+            if (v.key().equals(Config.SEED.key()) && repeat > 1) {
                 throw new ConfigException("sweep: --vary seed and --repeat " + repeat + " both choose seeds; use one of them");
             }
         }
@@ -91,7 +91,7 @@ final class SweepCommand implements Command {
                 Config c = first;
                 if (repeat > 1) {
                     Map<String, Object> seeded = BatchOptions.copy(tree);
-                    seeded.put("seed", first.seed() + r);
+                    seeded.put(Config.SEED.key(), first.seed() + r);
                     c = BatchOptions.resolve("sweep", seeded);
                 }
                 String dirName = Seeds.dirName(out, name, c.seed(), r == 0, repeat, c);
@@ -117,9 +117,9 @@ final class SweepCommand implements Command {
         List<String> keyColumns = new ArrayList<>();
         keyColumns.add("point");
         for (Vary v : varies) keyColumns.add(v.key());
-        boolean addProtocol = !keyColumns.contains("protocol"), addHybrid = !keyColumns.contains("hybrid");
-        if (addProtocol) keyColumns.add("protocol");
-        if (addHybrid) keyColumns.add("hybrid");
+        boolean addProtocol = !keyColumns.contains(Config.PROTOCOL.key()), addHybrid = !keyColumns.contains(Config.HYBRID.key());
+        if (addProtocol) keyColumns.add(Config.PROTOCOL.key());
+        if (addHybrid) keyColumns.add(Config.HYBRID.key());
         List<ResultTable.Row> rows = new ArrayList<>();
         for (int i = 0; i < combos.size(); i++) {
             List<String> keys = new ArrayList<>();
