@@ -13,7 +13,8 @@ import org.rccj.framework.store.Partitioner;
  * districts, customers, history, orders, stock) on the warehouse's node: warehouses are numbered node by
  * node, thread by thread ({@code warehouses_per_thread} consecutive numbers per worker thread).
  * ITEM is keyed {@code node * (items + 1) + i - 1}: one read-only copy per node. With {@code placement: spread}
- * (the HADES paper's TPC-C, decision 0187) every other row is placed by a hash of its key instead.
+ * (the HADES paper's TPC-C, decision 0187) every row is placed by a hash of its key instead (the ITEM copy a node
+ * reads then lives on a node drawn like any other row's).
  */
 final class Keys {
     final int warehouses, warehousesPerNode, warehousesPerThread, nodes, threads;
@@ -23,7 +24,7 @@ final class Keys {
     final int lastNames;
     /** Coroutines per worker and HISTORY slots each has per home warehouse for its Payments. */
     final int coroutines, paymentsPerCoroutine;
-    /** {@code placement: spread}: every row but ITEM's on a node drawn from a hash of its key (decision 0187). */
+    /** {@code placement: spread}: every row on a node drawn from a hash of its key (decision 0187). */
     boolean spread;
     final long historyPerWarehouse;
 
@@ -58,6 +59,7 @@ final class Keys {
     static final long SPREAD_SALT = 0x5B2EADL;
 
     Partitioner itemCopies() {
+        if (spread) return (key, n) -> (int) Long.remainderUnsigned(Hashing.mix(key, SPREAD_SALT), n);
         long perNode = items + 1L;
         return (key, n) -> (int) (key / perNode);
     }
