@@ -38,7 +38,7 @@ import org.rccj.ucx.UcxEndpoint;
  * an active message to the target worker of the same index, served at that worker's poll point, answered by a
  * reply message from whichever worker replies. A passive (unsignaled) RPC is answered by no message: its call id
  * rides back on that worker's next reply to the sender, or in an ack message when 16 are pending for one sender or
- * the worker is about to sleep; the sender's op stays in flight until then (docs/decisions/ 2026-11-27). Every
+ * the worker is about to sleep; the sender's op stays in flight until then (docs/decisions/0124-ucx-passive-rpcs.md). Every
  * worker progresses its UCP worker at each loop pass and keeps doing so while idle (spinning 50 us, then asleep on
  * UCX's event fd), since on TCP, and on shared memory without UCX-allocated memory, the target's progress is what
  * completes one-sided ops.
