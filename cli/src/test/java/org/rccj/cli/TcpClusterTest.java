@@ -238,8 +238,17 @@ class TcpClusterTest {
     @Test
     void rccRunSpawnsTheNodesAndWritesTheUsualResult() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "occ", "READ+COMMIT", "smallbank", 150).replace("fabric: tcp\n", "fabric: sim\n"));
-        launchedRun(dir, cfg, "tcp", "--set", "fabric=tcp");
+        JsonNode s = launchedRun(dir, cfg, "tcp", "--set", "fabric=tcp");
         assertTrue(Files.exists(dir.resolve("out/run/stages.csv")));
+        // issue 42: the host load of a multi-process run, node 0's and every node's with its host
+        JsonNode load = s.path("environment").path("host_load");
+        assertTrue(load.path("load_avg_1m_before").isNumber(), s.path("environment").toString());
+        assertEquals(3, load.path("nodes").size(), load.toString());
+        for (int n = 0; n < 3; n++) {
+            assertEquals(n, load.path("nodes").get(n).path("node").asInt());
+            assertFalse(load.path("nodes").get(n).path("host").asText().isEmpty(), load.toString());
+            assertTrue(load.path("nodes").get(n).path("cores").asInt() > 0, load.toString());
+        }
     }
 
     /**

@@ -42,6 +42,8 @@ public final class LocalLauncher {
 
     /** Runs {@code config}'s nodes as processes of {@code mainClass} (the CLI's, which has the {@code node} command). */
     public static RunResult run(Config config, PrintStream progress, String mainClass) {
+        // every node process on this host together, before any starts (decision 0156)
+        org.rccj.framework.run.MemoryEstimate.checkLocalProcesses(config, config.nodes());
         String what = config.fabric() + " run";
         Path dir = null;
         List<Process> procs = new ArrayList<>();

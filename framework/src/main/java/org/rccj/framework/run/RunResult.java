@@ -70,7 +70,21 @@ public final class RunResult implements java.io.Serializable {
     /** Transaction types whose logic the run's profile gives no CPU cost for ({@code logic_ns.*}; sim only). */
     public List<String> freeLogic = List.of();
     /** How busy the host was around a wall-clock run (null on sim: virtual time does not see the host). */
-    public transient HostLoad hostLoad;
+    public HostLoad hostLoad;
+    /** A multi-process run's nodes: each one's host and host load (summary.json's environment.host_load.nodes); empty otherwise. */
+    public List<NodeHost> nodeHosts = List.of();
+
+    /** One node of a multi-process run: its index, host name and the load on its host during the run (null: unknown). */
+    public record NodeHost(int node, String host, HostLoad load) implements java.io.Serializable {
+        /** This machine's host name ("?" when it cannot be found). */
+        public static String hostName() {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException | RuntimeException e) {
+                return "?";
+            }
+        }
+    }
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;

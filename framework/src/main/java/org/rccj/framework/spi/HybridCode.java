@@ -73,7 +73,12 @@ public record HybridCode(int code, List<Stage> protocolStages) {
             code = 0;
             for (String part : t.split("\\+")) {
                 Stage s = Stage.byName(part.trim());
-                if (s == null) throw new ConfigException("hybrid: unknown stage '" + part.trim() + "'; " + accepted);
+                if (s == null) {
+                    List<String> known = new java.util.ArrayList<>(List.of("all-rpc", "all-onesided"));
+                    for (Stage st : stages) known.add(st.name());
+                    throw new ConfigException("hybrid: unknown stage '" + part.trim() + "'"
+                            + org.rccj.framework.config.Suggest.didYouMean(part.trim(), known) + "; " + accepted);
+                }
                 if (!stages.contains(s)) {
                     throw new ConfigException("hybrid: stage " + s + " (" + s.bit + ") is not a stage of protocol "
                             + protocol + "; its stages are " + names(stages));

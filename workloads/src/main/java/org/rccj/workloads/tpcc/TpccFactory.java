@@ -28,5 +28,8 @@ public final class TpccFactory implements WorkloadFactory {
     @Override public String name() { return "tpcc"; }
     @Override public String description() { return "TPC-C: nine tables partitioned by warehouse, five transactions, the twelve consistency conditions"; }
     @Override public List<Param> parameters() { return PARAMS; }
-    @Override public Workload create(WorkloadSetup setup) { return new Tpcc(setup); }
+    @Override public Workload create(WorkloadSetup setup) { return new Tpcc(setup, true); }
+
+    /** Sized without the loop over every warehouse's customers and orders (5 order lines per order, names spread evenly). */
+    @Override public List<org.rccj.framework.store.TableSpec> tablesAtLeast(WorkloadSetup setup) { return new Tpcc(setup, false).tables(); }
 }
