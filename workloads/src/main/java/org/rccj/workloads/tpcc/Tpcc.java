@@ -78,6 +78,7 @@ public final class Tpcc implements Workload {
         mix = standardMix ? STANDARD_MIX : NEW_ORDER_MIX;
         int payments = standardMix ? s.i("max_payments_per_coroutine") : 0;
         keys = new Keys(c.nodes(), c.threads(), s.i("warehouses_per_thread"), c.coroutines(), customers, items, maxOrders, payments);
+        keys.spread = s.s("placement").equals("spread");
         nu = new NuRand(seed, customers, items, keys.lastNames);
         remoteItemRatio = s.d("remote_item_ratio");
         distributedRatio = s.d("distributed_ratio");
