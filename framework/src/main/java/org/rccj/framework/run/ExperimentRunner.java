@@ -86,6 +86,7 @@ public final class ExperimentRunner {
             // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
+            cluster.artifactStageTimers = c.artifactStageTimers();
             if (preload) store.onLoad(cluster::preload);
             workload.load(store, c.seed());
             store.onLoad(null);

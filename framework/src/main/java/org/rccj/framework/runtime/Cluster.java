@@ -29,6 +29,9 @@ public final class Cluster extends ClusterView {
     /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
     private long[] logicNs;
 
+    /** {@code stage_timers: artifact}: stages are timed where the artifact times them ({@link WorkerCoroutine#stageCut}). */
+    public boolean artifactStageTimers;
+
     public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) { this(shape, fabric, store, workload, false); }
 
     /**

@@ -110,7 +110,12 @@ public final class Tx {
             // apart), as a handler pays it per item: charged here, once per access, whatever the protocol
             // and transport (docs/decisions/ 2026-11-23)
             ctx.charge((long) (size - from) * ctx.tupleOpNs());
-            executor.fetch(this, from, size);
+            ctx.fetchBegin(this, from, size);
+            try {
+                executor.fetch(this, from, size);
+            } finally {
+                ctx.fetchEnd(this, from, size);
+            }
             fetchNs += ctx.now() - t0;
         }
     }

@@ -20,6 +20,14 @@ public interface TxContext {
     /** The cost profile's CPU time per tuple operation of a fetch, ns. */
     long tupleOpNs();
 
+    /**
+     * A fetch of accesses {@code [from, to)} of {@code tx} begins / has ended (either way): the runtime charges the
+     * implementation's per-item work around it (profile {@code framework.*}; sim only).
+     */
+    default void fetchBegin(Tx tx, int from, int to) {}
+
+    default void fetchEnd(Tx tx, int from, int to) {}
+
     /** Modelled CPU time of the workload's logic for one transaction of {@code type}, ns. */
     long logicNs(int type);
 }
