@@ -87,6 +87,7 @@ public final class ExperimentRunner {
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
             cluster.artifactStageTimers = c.artifactStageTimers();
+            cluster.fetchOneByOne = c.fetchOneByOne() && c.protocolFactory().fetchOneByOneApplies();
             if (preload) store.onLoad(cluster::preload);
             workload.load(store, c.seed());
             store.onLoad(null);

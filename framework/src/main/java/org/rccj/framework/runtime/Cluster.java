@@ -31,6 +31,8 @@ public final class Cluster extends ClusterView {
 
     /** {@code stage_timers: artifact}: stages are timed where the artifact times them ({@link WorkerCoroutine#stageCut}). */
     public boolean artifactStageTimers;
+    /** {@code fetch_items: one_by_one}: one stage call per access of a fetch (decision 0176). */
+    public boolean fetchOneByOne;
 
     public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) { this(shape, fabric, store, workload, false); }
 

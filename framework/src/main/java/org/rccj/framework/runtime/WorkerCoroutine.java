@@ -80,6 +80,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override public long logicNs(int type) { return cluster.logicNs(type); }
     @Override public void compute(long ns) { ep.compute(ns); }
     @Override public boolean passiveRpc() { return ep.passiveRpc(); }
+    @Override public boolean fetchOneByOne() { return cluster.fetchOneByOne; }
 
     /** A free op from this coroutine's pool (not in flight, not taken since the last release). */
     @Override

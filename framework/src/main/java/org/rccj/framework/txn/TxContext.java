@@ -28,6 +28,9 @@ public interface TxContext {
 
     default void fetchEnd(Tx tx, int from, int to) {}
 
+    /** {@code fetch_items: one_by_one}: a fetch of several accesses is one stage call per access, in order. */
+    default boolean fetchOneByOne() { return false; }
+
     /** Modelled CPU time of the workload's logic for one transaction of {@code type}, ns. */
     long logicNs(int type);
 }
