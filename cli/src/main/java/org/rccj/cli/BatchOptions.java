@@ -9,6 +9,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.Option;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
+import org.rccj.experiments.ConfigTrees;
 import org.rccj.framework.run.ConfigResolver;
 import org.rccj.experiments.config.ConfigLoader;
 import org.rccj.experiments.Context;
@@ -62,15 +63,21 @@ final class BatchOptions {
 
     static String tls(CommandLine cl) { return cl.hasOption("tls") ? cl.getOptionValue("tls").strip() : ""; }
 
-    /** The tcp connection layout of --connections pair|thread (default pair). */
-    static org.rccj.fabrics.tcp.TcpSettings.Connections connections(String command, CommandLine cl) {
-        if (!cl.hasOption("connections")) return org.rccj.fabrics.tcp.TcpSettings.Connections.PAIR;
+    /** The tcp fabric's key for its connection layout (its {@code Param}, found through the fabric SPI). */
+    static final String TCP_CONNECTIONS = "tcp.connections";
+
+    /**
+     * The tcp connection layout of --connections (default: the fabric's), checked against the choices the tcp fabric
+     * declares for {@link #TCP_CONNECTIONS} ({@code spi.Registry}: cli names no fabric class).
+     */
+    static String connections(String command, CommandLine cl) {
+        org.rccj.framework.config.Param p = org.rccj.framework.spi.Registry.fabrics().stream().filter(f -> f.name().equals("tcp"))
+                .flatMap(f -> f.parameters().stream()).filter(x -> x.key().equals(TCP_CONNECTIONS)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("the tcp fabric declares no " + TCP_CONNECTIONS));
+        if (!cl.hasOption("connections")) return String.valueOf(p.defaultValue());
         String v = cl.getOptionValue("connections").strip();
-        try {
-            return org.rccj.fabrics.tcp.TcpSettings.Connections.of(v);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(command + ": --connections '" + v + "'; accepted: pair, thread");
-        }
+        if (!p.choices().contains(v)) throw new ConfigException(command + ": --connections '" + v + "'; accepted: " + String.join(", ", p.choices()));
+        return v;
     }
 
     static int jobs(String command, CommandLine cl) {
@@ -96,7 +103,7 @@ final class BatchOptions {
     static Map<String, Object> tree(Path file, String[] sets, java.util.function.Consumer<String> notes) {
         Map<String, Object> tree = ConfigLoader.load(file);
         // only a file that names its protocol or workload has a name (or file name) that may describe them
-        String before = tree.containsKey("protocol") || tree.containsKey("workload") ? identity(tree) : null;
+        String before = tree.containsKey(Config.PROTOCOL.key()) || tree.containsKey(Config.WORKLOAD) ? identity(tree) : null;
         boolean named = false;
         if (sets != null) {
             for (String s : sets) {
@@ -121,30 +128,15 @@ final class BatchOptions {
         Object wl = tree.get("workload");
         String workload = wl instanceof Map<?, ?> m && m.get("name") != null ? String.valueOf(m.get("name"))
                 : wl instanceof String w ? w : "smallbank"; // the default workload
-        Object p = tree.getOrDefault("protocol", org.rccj.framework.run.Config.PROTOCOL.defaultValue());
+        Object p = tree.getOrDefault(Config.PROTOCOL.key(), org.rccj.framework.run.Config.PROTOCOL.defaultValue());
         return workload + "-" + p;
     }
 
     /** Resolves a point's tree, rejecting what a batch cannot do (every run writing one history file). */
-    static Config resolve(String command, Map<String, Object> tree) {
-        Config c = ConfigResolver.resolve(tree);
-        if (c.history() != null) {
-            throw new ConfigException(command + ": history: every run would write the same file " + c.history()
-                    + "; record a history with 'rcc run' (or --set history=null)");
-        }
-        return c;
-    }
+    static Config resolve(String command, Map<String, Object> tree) { return ConfigTrees.resolve(command, tree); }
 
     /** A deep copy of a config tree (maps copied, leaves shared). */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> copy(Map<String, Object> tree) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : tree.entrySet()) {
-            Object v = e.getValue();
-            out.put(e.getKey(), v instanceof Map<?, ?> m ? copy((Map<String, Object>) m) : v);
-        }
-        return out;
-    }
+    static Map<String, Object> copy(Map<String, Object> tree) { return ConfigTrees.copy(tree); }
 
     /** The output directory: --out, else out/NAME under the working directory. */
     static Path out(CommandLine cl, Context ctx, String defaultName) {
@@ -157,11 +149,7 @@ final class BatchOptions {
     }
 
     /** A directory name made of letters, digits and . _ + = , - only. */
-    static String safeName(String s) {
-        String out = s.strip().replaceAll("[^A-Za-z0-9._+=,-]", "_");
-        if (out.isEmpty() || out.startsWith(".")) out = "_" + out;
-        return out;
-    }
+    static String safeName(String s) { return ConfigTrees.safeName(s); }
 
     /** {@code dir} relative to the working directory when inside it, for messages. */
     static String display(Context ctx, Path dir) {

@@ -9,11 +9,10 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.fabrics.sim.CalibrationReport;
-import org.rccj.fabrics.sim.CalibrationReport.Row;
+import org.rccj.fabrics.bench.CalibrationReport;
+import org.rccj.fabrics.bench.CalibrationReport.Row;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
-import org.rccj.fabrics.tcp.TcpSettings;
 import org.rccj.experiments.OutputPaths;
 import org.rccj.experiments.Context;
 import org.rccj.experiments.Exit;
@@ -55,8 +54,8 @@ final class BenchCommand implements Command {
         }
         if (fabric.equals("tcp")) {
             int threads = BatchOptions.integer("bench", cl, "threads", 1, 1, 64);
-            TcpSettings.Connections layout = BatchOptions.connections("bench", cl);
-            return ClusterBench.run(ctx.out(), csv, "tcp", threads, Map.of("tcp.connections", layout.key()), "connections per " + layout.key());
+            String layout = BatchOptions.connections("bench", cl);
+            return ClusterBench.run(ctx.out(), csv, "tcp", threads, Map.of(BatchOptions.TCP_CONNECTIONS, layout), "connections per " + layout);
         }
         CostProfile p;
         try {

@@ -15,10 +15,9 @@ import org.rccj.experiments.calibrate.LogicCosts;
 import org.rccj.experiments.calibrate.Calibration;
 import org.rccj.experiments.calibrate.Verdicts;
 import org.rccj.experiments.calibrate.LogicCosts;
-import org.rccj.fabrics.sim.PrimitiveBench;
+import org.rccj.fabrics.bench.PrimitiveBench;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.primitives.CostProfile;
-import org.rccj.fabrics.tcp.TcpSettings;
 import org.rccj.primitives.Fabric;
 import org.rccj.framework.spi.Registry;
 import org.rccj.framework.spi.FabricSetup;
@@ -64,15 +63,15 @@ final class CalibrateCommand implements Command {
         long measureNs = measureMs * 1_000_000L, warmNs = Math.max(measureNs / 3, 10_000_000L);
         Calibration.Fabric f;
         if (fabric.equals("tcp")) {
-            TcpSettings.Connections layout = BatchOptions.connections("calibrate", cl);
-            f = new Calibration.Fabric("tcp", "TCP sockets on loopback, connections per " + layout.key()
+            String layout = BatchOptions.connections("calibrate", cl);
+            f = new Calibration.Fabric("tcp", "TCP sockets on loopback, connections per " + layout
                     + ", a network thread per node serving one-sided ops (2 nodes in this JVM)", true, 1, false, s -> {
                         try {
-                            return ClusterBench.measure(s, "tcp", java.util.Map.of("tcp.connections", layout.key()), warmNs, measureNs);
+                            return ClusterBench.measure(s, "tcp", java.util.Map.of(BatchOptions.TCP_CONNECTIONS, layout), warmNs, measureNs);
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
-                    }, () -> localOps("tcp", threads, java.util.Map.of("tcp.connections", layout.key())));
+                    }, () -> localOps("tcp", threads, java.util.Map.of(BatchOptions.TCP_CONNECTIONS, layout)));
         } else if (fabric.equals("ucx")) {
             String tls = BatchOptions.tls(cl);
             // UCX over shared memory or TCP: the target's worker progresses what UCX cannot do by itself (no NIC thread)

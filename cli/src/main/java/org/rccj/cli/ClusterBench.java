@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import org.rccj.fabrics.sim.PrimitiveBench;
-import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
-import org.rccj.fabrics.sim.PrimitiveBench.Result;
-import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
-import org.rccj.fabrics.sim.PrimitiveBench.Timing;
+import org.rccj.fabrics.bench.PrimitiveBench;
+import org.rccj.fabrics.bench.PrimitiveBench.Pattern;
+import org.rccj.fabrics.bench.PrimitiveBench.Result;
+import org.rccj.fabrics.bench.PrimitiveBench.Scenario;
+import org.rccj.fabrics.bench.PrimitiveBench.Timing;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
@@ -99,10 +99,10 @@ final class ClusterBench {
      */
     static List<Fabric> join(String fabric, int nodes, int threads, Map<String, Object> keys) throws IOException {
         Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("fabric", fabric);
-        tree.put("nodes", nodes);
-        tree.put("threads", threads);
-        tree.put("replication", 1);       // a config the resolver accepts for 2 nodes; the bench runs no protocol
+        tree.put(Config.FABRIC.key(), fabric);
+        tree.put(Config.NODES.key(), nodes);
+        tree.put(Config.THREADS.key(), threads);
+        tree.put(Config.REPLICATION.key(), 1);       // a config the resolver accepts for 2 nodes; the bench runs no protocol
         tree.put("workload", new LinkedHashMap<>(Map.of("name", "smallbank")));
         for (Map.Entry<String, Object> e : keys.entrySet()) org.rccj.framework.config.ConfigTree.set(tree, e.getKey(), e.getValue());
         Config config = ConfigResolver.resolve(tree);

@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.framework.run.Config;
 import org.rccj.experiments.Seeds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -98,7 +99,7 @@ final class CompareCommand implements Command {
 
     /** The settings that differ between the inputs, then warnings about what makes their figures incomparable. */
     private static List<String> preamble(List<Comparison.Input> inputs, List<Facts> facts) {
-        Set<String> ignore = new java.util.HashSet<>(Set.of("name", "history"));
+        Set<String> ignore = new java.util.HashSet<>(Set.of(Config.NAME.key(), Config.HISTORY.key()));
         List<com.fasterxml.jackson.databind.JsonNode> configs = new ArrayList<>();
         for (Facts f : facts) {
             configs.add(f == null ? null : f.config());
@@ -169,13 +170,13 @@ final class CompareCommand implements Command {
             }
             if (children.isEmpty()) return null;
             run = children.get(0);
-            varied.add("seed");
-            for (String k : in.table().keyColumns()) if (!k.equals("point")) varied.add(k.equals("code") ? "hybrid" : k);
+            varied.add(Config.SEED.key());
+            for (String k : in.table().keyColumns()) if (!k.equals("point")) varied.add(k.equals("code") ? Config.HYBRID.key() : k);
         }
         try {
             com.fasterxml.jackson.databind.JsonNode s = SummaryJson.read(run.resolve(SummaryJson.FILE_NAME));
             return new Facts(s.path("config"), s.path("measured_s").asDouble(Double.NaN), s.path("verification").path("checked").asBoolean(false),
-                    s.path("fabric").asText("?"), varied);
+                    s.path(Config.FABRIC.key()).asText("?"), varied);
         } catch (IOException e) {
             return null;
         }
@@ -198,7 +199,7 @@ final class CompareCommand implements Command {
                     RunMetrics m = RunMetrics.read(dir);
                     CsvTable t = CsvTable.parse(ResultTable.csv(List.of(), List.of(new ResultTable.Row(List.of(), List.of(m)))), arg);
                     yield new Comparison.Input(name, arg + " (run: " + m.protocol() + " on " + m.workload() + ", "
-                            + m.config().path("hybrid").asText(Integer.toString(m.code())) + ", " + m.fabric() + ", seed " + m.seed()
+                            + m.config().path(Config.HYBRID.key()).asText(Integer.toString(m.code())) + ", " + m.fabric() + ", seed " + m.seed()
                             + ")", t); // its warnings follow in the preamble
                 }
                 case SWEEP -> table(name, arg, dir.resolve(SweepCommand.CSV), "sweep");

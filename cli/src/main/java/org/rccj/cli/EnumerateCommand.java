@@ -27,6 +27,7 @@ import org.rccj.results.ResultTable;
 import org.rccj.results.RunMetrics;
 import org.rccj.results.StudentT;
 import org.rccj.experiments.Batch;
+import org.rccj.experiments.Enumeration;
 import org.rccj.experiments.Provenance;
 import org.rccj.experiments.OutputPaths;
 import org.rccj.experiments.Context;
@@ -83,33 +84,13 @@ final class EnumerateCommand implements Command {
         List<Stage> stages = baseConfig.protocolFactory().stages();
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-hybrid");
         Batch.checkOutDir("enumerate", out);
-        Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of("hybrid"));
+        Provenance.Made made = new Provenance.Made("enumerate", baseConfig.toMap(), List.of(Config.HYBRID.key()));
         Provenance.check(made, out, cl.hasOption("force"));
 
         // every code's configs are resolved (and so checked) before anything runs
         List<HybridCode> codes = HybridCode.all(stages);
         int width = Integer.toString(Stage.mask(stages)).length();
-        Map<Integer, List<Batch.Point>> pointsByCode = new TreeMap<>();
-        for (HybridCode hc : codes) {
-            List<Batch.Point> runs = new ArrayList<>();
-            for (int r = 0; r < repeat; r++) {
-                Map<String, Object> tree = BatchOptions.copy(base);
-                tree.put("hybrid", hc.code());
-                tree.put("seed", baseConfig.seed() + r);
-                Config c;
-                try {
-                    c = BatchOptions.resolve("enumerate", tree);
-                } catch (ConfigException e) {
-                    throw new ConfigException("enumerate: hybrid code " + hc.code() + ": " + e.getMessage());
-                }
-                String name = Seeds.dirName(out, pointName(hc.code(), width), c.seed(), r == 0, repeat, c);
-                runs.add(new Batch.Point(name, c, out.resolve(name)));
-            }
-            pointsByCode.put(hc.code(), runs);
-        }
-        List<Batch.Point> everything = new ArrayList<>();
-        for (List<Batch.Point> l : pointsByCode.values()) everything.addAll(l);
-        Batch.checkPointDirs("enumerate", everything);
+        Map<Integer, List<Batch.Point>> pointsByCode = Enumeration.points(base, baseConfig, stages, repeat, out);
         OutputPaths.checkDir("--out", out);
 
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
@@ -171,9 +152,7 @@ final class EnumerateCommand implements Command {
     }
 
     /** A code's directory name without the seed: {@code hybrid=05} (zero-padded to the widest code). */
-    static String pointName(int code, int width) {
-        return "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", code);
-    }
+    static String pointName(int code, int width) { return Enumeration.pointName(code, width); }
 
     /** The measured side of a guided search, for its report. */
     private record GuidedRun(List<Batch.Done> done, GuidedModel.Probes probes, int budget, List<Integer> probeCodes,

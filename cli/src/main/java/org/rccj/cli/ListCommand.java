@@ -69,7 +69,7 @@ final class ListCommand implements Command {
             for (Param p : f.parameters()) out.print(Help.paramLine(p, "      "));
         }
         out.println();
-        out.println("transport (top-level keys; every fabric honours both values of local_access, sim, local and ucx both of passive_ack, tcp refuses passive_ack true; docs/decisions/ 2026-11-26/27):");
+        out.println("transport (top-level keys; every fabric honours both values of local_access, sim, local and ucx both of passive_ack, tcp refuses passive_ack true; decisions 0118, 0119):");
         for (Param p : List.of(org.rccj.framework.run.Config.PASSIVE_ACK, org.rccj.framework.run.Config.LOCAL_ACCESS)) {
             out.print(Help.paramLine(p, "  "));
         }

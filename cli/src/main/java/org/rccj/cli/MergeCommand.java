@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.framework.run.Config;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -26,6 +27,7 @@ import org.rccj.results.RunMetrics;
 import org.rccj.results.SummaryJson;
 import org.rccj.experiments.config.ConfigLoader;
 import org.rccj.experiments.Batch;
+import org.rccj.experiments.Merge;
 import org.rccj.experiments.Provenance;
 import org.rccj.experiments.OutputPaths;
 import org.rccj.experiments.Context;
@@ -50,46 +52,12 @@ final class MergeCommand implements Command {
         Path out = BatchOptions.out(cl, ctx, "merged");
         Batch.checkOutDir("merge", out);
 
+        List<Path> dirs = new ArrayList<>();
+        for (String in : inputs) dirs.add(ctx.resolve(in));
+        Merge.Runs found = Merge.collect(dirs, inputs, SweepCommand.CSV);
         // (code, seed) -> the first run found for it, inputs in the order given
-        Map<String, RunMetrics> runs = new LinkedHashMap<>();
-        String experiment = null;
-        Path experimentDir = null;
-        com.fasterxml.jackson.databind.JsonNode experimentConfig = null;
-        int duplicates = 0;
-        for (String in : inputs) {
-            Path dir = ctx.resolve(in);
-            if (!Files.exists(dir)) throw new ConfigException("merge: " + in + ": no such directory");
-            if (!Files.isDirectory(dir)) throw new ConfigException("merge: " + in + ": not a directory");
-            if (Files.exists(dir.resolve(SweepCommand.CSV))) {
-                throw new ConfigException("merge: " + in + " is a sweep directory; merge combines the shards of rcc enumerate");
-            }
-            List<Path> children = resultDirs(dir);
-            if (children.isEmpty()) {
-                throw new ConfigException("merge: " + in + " has no results (no run directories with " + SummaryJson.FILE_NAME + ")");
-            }
-            for (Path child : children) {
-                RunMetrics m;
-                try {
-                    m = RunMetrics.read(child);
-                } catch (IOException e) {
-                    throw new ConfigException("merge: " + child + ": cannot read " + SummaryJson.FILE_NAME + ": "
-                            + ConfigLoader.oneLine(String.valueOf(e.getMessage())));
-                }
-                String exp = m.configTextWithout("hybrid", "seed");
-                if (experiment == null) {
-                    experiment = exp;
-                    experimentDir = child;
-                    experimentConfig = m.config();
-                } else if (!experiment.equals(exp)) {
-                    com.fasterxml.jackson.databind.node.ObjectNode a = m.config().deepCopy(), b = experimentConfig.deepCopy();
-                    a.remove(List.of("hybrid", "seed"));
-                    b.remove(List.of("hybrid", "seed"));
-                    throw new ConfigException("merge: " + child + " is from another experiment than " + experimentDir
-                            + " (" + Provenance.firstDifference("", a, b) + "); merge only the shards of one enumeration");
-                }
-                if (runs.putIfAbsent(m.code() + "/" + m.seed(), m) != null) duplicates++;
-            }
-        }
+        Map<String, RunMetrics> runs = found.runs();
+        int duplicates = found.duplicates();
 
         RunMetrics any = runs.values().iterator().next();
         List<Stage> stages = ConfigResolver.protocol(any.protocol()).stages();
@@ -104,17 +72,16 @@ final class MergeCommand implements Command {
                     + (missing.size() > 12 ? String.join(", ", missing.subList(0, 12)) + ", ... (" + missing.size() + " in all)" : String.join(", ", missing))
                     + "; wait for (or rerun) the missing shards, or pass --allow-partial to merge what is there");
         }
-        com.fasterxml.jackson.databind.node.ObjectNode expConfig = experimentConfig.deepCopy();
-        expConfig.remove(List.of("hybrid", "seed"));
+        com.fasterxml.jackson.databind.node.ObjectNode expConfig = found.experimentConfig();
         @SuppressWarnings("unchecked")
         Map<String, Object> expMap = new com.fasterxml.jackson.databind.ObjectMapper().convertValue(expConfig, LinkedHashMap.class);
-        Provenance.Made made = new Provenance.Made("merge", expMap, List.of("hybrid", "seed"));
+        Provenance.Made made = new Provenance.Made("merge", expMap, List.of(Config.HYBRID.key(), Config.SEED.key()));
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("merge: --out", out);
 
         Files.createDirectories(out);
         int copied = 0;
-        for (RunMetrics m : runs.values()) if (copyInto(m.dir(), out)) copied++;
+        for (RunMetrics m : runs.values()) if (Merge.copyInto(m.dir(), out)) copied++;
         Path csv = out.resolve(HybridTable.FILE_NAME);
         ResultTable.write(csv, HybridTable.csv(table));
         Provenance.write(out, made, args);
@@ -133,55 +100,5 @@ final class MergeCommand implements Command {
     }
 
     /** The result directories directly inside {@code dir}, by name. */
-    static List<Path> resultDirs(Path dir) throws IOException {
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-            for (Path p : ds) if (!p.getFileName().toString().startsWith(".") && Files.isDirectory(p) && RunMetrics.isResultDir(p)) out.add(p);
-        }
-        out.sort(Comparator.comparing(p -> p.getFileName().toString()));
-        return out;
-    }
-
-    /**
-     * Copies a run directory into {@code out} under its name, through a hidden temporary sibling and a
-     * rename; false when it is already there (same directory, or the same summary.json).
-     */
-    private static boolean copyInto(Path run, Path out) throws IOException {
-        Path target = out.resolve(run.getFileName().toString());
-        if (target.toAbsolutePath().normalize().equals(run.toAbsolutePath().normalize())) return false;
-        if (Files.exists(target.resolve(SummaryJson.FILE_NAME))
-                && Files.mismatch(target.resolve(SummaryJson.FILE_NAME), run.resolve(SummaryJson.FILE_NAME)) == -1) {
-            return false;
-        }
-        String problem = ResultWriter.problemWith(target);
-        if (problem != null) throw new ConfigException("merge: --out: " + problem);
-        Path tmp = Files.createDirectory(out.resolve("." + target.getFileName() + ".tmp-" + java.util.UUID.randomUUID()));
-        try (Stream<Path> files = Files.walk(run)) {
-            files.forEach(src -> {
-                try {
-                    Path dst = tmp.resolve(run.relativize(src).toString());
-                    if (Files.isDirectory(src)) Files.createDirectories(dst);
-                    else Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        Path aside = null;
-        if (Files.exists(target)) {
-            aside = out.resolve("." + target.getFileName() + ".old-" + System.nanoTime());
-            Files.move(target, aside);
-        }
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-        if (aside != null) deleteTree(aside);
-        return true;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
-    }
+    static List<Path> resultDirs(Path dir) throws IOException { return Merge.resultDirs(dir); }
 }

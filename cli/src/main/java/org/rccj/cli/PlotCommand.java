@@ -1,5 +1,6 @@
 package org.rccj.cli;
 
+import org.rccj.framework.run.Config;
 import org.rccj.experiments.Seeds;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -122,9 +123,9 @@ final class PlotCommand implements Command {
      * 30 us): one line naming what differs and an example of each value.
      */
     private static void refuseMixed(List<Setting> settings, String what) {
-        for (String key : List.of("fabric", "workload")) {
+        for (String key : List.of(Config.FABRIC.key(), Config.WORKLOAD)) {
             java.util.Map<String, String> example = new java.util.LinkedHashMap<>();
-            for (Setting x : settings) example.putIfAbsent(key.equals("fabric") ? x.fabric() : x.workload(), x.where());
+            for (Setting x : settings) example.putIfAbsent(key.equals(Config.FABRIC.key()) ? x.fabric() : x.workload(), x.where());
             if (example.size() < 2) continue;
             List<String> parts = new ArrayList<>();
             for (var e : example.entrySet()) parts.add(e.getKey() + " (" + e.getValue() + ")");

@@ -3,47 +3,39 @@ package org.rccj.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.rccj.cli.robust.ProfileVariants;
-import org.rccj.cli.robust.RobustFigure;
-import org.rccj.cli.robust.RobustReport;
-import org.rccj.cli.robust.RobustStudy;
-import org.rccj.cli.robust.Variant;
+import org.rccj.experiments.robust.ProfileVariants;
+import org.rccj.experiments.robust.RobustFigure;
+import org.rccj.experiments.robust.RobustReport;
+import org.rccj.experiments.robust.RobustStudy;
+import org.rccj.experiments.robust.RobustRun;
+import org.rccj.experiments.robust.Variant;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.api.Stage;
 import org.rccj.hybrid.Shard;
-import org.rccj.primitives.CostProfile;
-import org.rccj.results.RunMetrics;
 import org.rccj.experiments.Batch;
 import org.rccj.experiments.Provenance;
 import org.rccj.experiments.OutputPaths;
 import org.rccj.experiments.Context;
 
 /**
- * {@code rcc robust CONFIG ...}: how robust the best hybrid code is to the cost profile ({@link RobustStudy} does the
- * experiment; this class checks the input, runs the study's jobs as resumable result directories through
- * {@link Batch} and writes the tables, the figure and provenance.json).
+ * {@code rcc robust CONFIG ...}: how robust the best hybrid code is to the cost profile. Parses and prints; the study
+ * ({@link RobustStudy}) and its runs ({@link RobustRun}: resumable result directories through {@link Batch}) live in
+ * the experiments module.
  */
 final class RobustCommand implements Command {
-    static final String USAGE = "rcc robust CONFIG [--profiles a,b,...] [--params k1,k2,...] [--perturb 25%] [--budget N] [--repeat K]"
-            + " [--jobs J] [--shard i/n | --base-only] [--set key=value]... [--out DIR]";
+    static final String USAGE = "rcc robust CONFIG [--from ENUMERATION_DIR] [--profiles a,b,...] [--params k1,k2,...] [--perturb 25%] [--budget N]"
+            + " [--repeat K] [--jobs J] [--shard i/n | --base-only] [--set key=value]... [--out DIR]";
     static final int DEFAULT_REPEAT = 3;
-    /** Where the runs go, one directory per setting, in it one per code and seed. */
-    static final String RUNS = "runs";
-    /** The perturbed profiles' files. */
-    static final String PROFILES = "profiles";
     static final String DEFAULT_PERTURB = "25%";
 
     static final Options OPTIONS = BatchOptions.common(new Options()
+            .addOption(Option.builder().longOpt("from").hasArg().argName("DIR").desc("the base ranking from this enumeration's results").build())
             .addOption(Option.builder().longOpt("profiles").hasArg().argName("a,b,...").desc("other profiles to re-rank the top codes on").build())
             .addOption(Option.builder().longOpt("params").hasArg().argName("k1,k2,...").desc("profile parameters to perturb").build())
             .addOption(Option.builder().longOpt("perturb").hasArg().argName("F").desc("change of each parameter, e.g. 25%").build())
@@ -62,69 +54,33 @@ final class RobustCommand implements Command {
         int jobs = BatchOptions.jobs("robust", cl);
         Shard shard = cl.hasOption("shard") ? Shard.parse(cl.getOptionValue("shard")) : Shard.ALL;
         if (cl.hasOption("base-only") && cl.hasOption("shard")) throw new ConfigException("robust: --base-only and --shard: use one of them");
+        Path from = null;
+        if (cl.hasOption("from")) {
+            if (budget != null) throw new ConfigException("robust: --from and --budget: the enumeration is the base ranking; use one of them");
+            if (cl.hasOption("base-only")) throw new ConfigException("robust: --from and --base-only: the enumeration is the base search; drop --base-only");
+            String v = cl.getOptionValue("from");
+            if (v == null || v.isBlank()) throw new ConfigException("robust: --from: empty directory name");
+            from = ctx.resolve(v.strip());
+        }
 
         Map<String, Object> base = BatchOptions.tree(file, cl.getOptionValues("set"), n -> ctx.err().println("rcc: note: " + n));
-        Config baseConfig = BatchOptions.resolve("robust", base);
-        if (!baseConfig.fabricFactory().virtualTime()) {
-            throw new ConfigException("robust: the config's fabric is " + baseConfig.fabric() + "; robust varies the simulator's cost profile:"
-                    + " set fabric: sim (--set fabric=sim)");
-        }
+        Config baseConfig = RobustRun.baseConfig(base);
         List<Stage> stages = baseConfig.protocolFactory().stages();
-        if (stages.isEmpty()) {
-            throw new ConfigException("robust: protocol " + baseConfig.protocol() + " has one hybrid code (no stage can be bound either way):"
-                    + " nothing to rank; choose a protocol with stages (rcc list)");
-        }
-        String baseProfile = String.valueOf(base.getOrDefault("profile", baseConfig.toMap().get("profile")));
-        ProfileVariants.raw(baseProfile); // a bad base profile: one line before anything
-        List<Variant> profiles = profiles(cl.getOptionValue("profiles"), baseProfile, ctx);
+        String baseProfile = RobustRun.baseProfile(base, baseConfig);
+        List<Variant> profiles = RobustRun.profiles(cl.getOptionValue("profiles"), baseProfile, ctx);
+        if (from != null) RobustRun.enumeration(from, baseConfig); // a different config: one line before anything
 
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-robust");
         // runs/ or profiles/: a study interrupted before it wrote its tables, resumed
-        if (!Files.isDirectory(out.resolve(RUNS)) && !Files.isDirectory(out.resolve(PROFILES))) Batch.checkOutDir("robust", out);
-        Provenance.Made made = new Provenance.Made("robust", baseConfig.toMap(), List.of("hybrid", "profile"));
+        if (!Files.isDirectory(out.resolve(RobustRun.RUNS)) && !Files.isDirectory(out.resolve(RobustRun.PROFILES))) Batch.checkOutDir("robust", out);
+        Provenance.Made made = new Provenance.Made("robust", baseConfig.toMap(), List.of(Config.HYBRID.key(), RobustRun.PROFILE));
         Provenance.check(made, out, cl.hasOption("force"));
         OutputPaths.checkDir("--out", out);
 
-        Path runs = out.resolve(RUNS);
         List<Batch.Done> allDone = new ArrayList<>(); // for the exit code: failed runs and failed verification
-        RobustStudy.Executor exec = new RobustStudy.Executor() {
-            @Override
-            public Map<RobustStudy.Job, RunMetrics> run(String phase, List<RobustStudy.Job> js) throws Exception {
-                Map<Batch.Point, RobustStudy.Job> points = points(js);
-                Map<RobustStudy.Job, RunMetrics> done = new LinkedHashMap<>();
-                List<Batch.Done> batch = Batch.run("robust " + phase, new ArrayList<>(points.keySet()), jobs, ctx);
-                allDone.addAll(batch);
-                for (Batch.Done d : Batch.succeeded(batch)) done.put(points.get(d.point()), d.metrics());
-                return done;
-            }
-
-            @Override
-            public List<RobustStudy.Job> unfinished(List<RobustStudy.Job> js) {
-                List<RobustStudy.Job> o = new ArrayList<>();
-                for (Map.Entry<Batch.Point, RobustStudy.Job> e : points(js).entrySet()) if (!Batch.finished(e.getKey())) o.add(e.getValue());
-                return o;
-            }
-
-            private Map<Batch.Point, RobustStudy.Job> points(List<RobustStudy.Job> js) {
-                int width = Integer.toString(Stage.mask(stages)).length();
-                Map<Batch.Point, RobustStudy.Job> m = new LinkedHashMap<>();
-                for (RobustStudy.Job j : js) {
-                    Map<String, Object> tree = BatchOptions.copy(base);
-                    tree.put("profile", j.variant().profile());
-                    tree.put("hybrid", j.code());
-                    tree.put("seed", j.seed());
-                    Config c = BatchOptions.resolve("robust", tree);
-                    String name = "hybrid=" + String.format(Locale.ROOT, "%0" + width + "d", j.code()) + ",seed=" + j.seed();
-                    Path dir = runs.resolve(j.variant().name()).resolve(name);
-                    m.put(new Batch.Point(j.variant().name() + "/" + name, c, dir), j);
-                }
-                Batch.checkPointDirs("robust", new ArrayList<>(m.keySet()));
-                return m;
-            }
-        };
-        RobustStudy.Settings settings = new RobustStudy.Settings(stages, baseProfile, profiles, params, fraction, budget, repeat,
-                baseConfig.seed(), out.resolve(PROFILES).toAbsolutePath(), shard, cl.hasOption("base-only"));
-        RobustStudy study = new RobustStudy(settings, exec, line -> ctx.err().println(line));
+        RobustRun.Request request = new RobustRun.Request(base, baseConfig, baseProfile, profiles, params, fraction, budget, repeat, jobs,
+                shard, cl.hasOption("base-only"), out, from);
+        RobustStudy study = RobustRun.study(request, ctx, allDone);
         study.checkShardReady();
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         ctx.err().println("robust '" + baseConfig.name() + "': " + what + ", " + (1 << stages.size()) + " hybrid codes, base profile " + baseProfile
@@ -137,9 +93,7 @@ final class RobustCommand implements Command {
                     + "; run the same command without --base-only/--shard to report (it reuses every finished run)");
             return Batch.exitCode("robust", ctx, allDone);
         }
-        Files.createDirectories(out);
-        RobustReport.write(out, o);
-        RobustFigure.write(out, o, what);
+        RobustRun.write(out, o, what);
         Provenance.write(out, made, args);
         RobustReport.print(ctx.out(), o, repeat);
         ctx.out().println();
@@ -158,7 +112,7 @@ final class RobustCommand implements Command {
                 + "one at a time. Step 3 bisects every change that flips the winner down to " + Math.round(100 * RobustStudy.RESOLUTION)
                 + "% of the parameter: the smallest\n"
                 + "change that flips it, and to which code. A code is within noise of the top when the top code's margin over\n"
-                + "it is below " + Math.round(100 * org.rccj.cli.robust.Standing.MIN_MARGIN) + "% or the margin's 95% CI reaches 0 (the two codes' relative 95% half-widths\n"
+                + "it is below " + Math.round(100 * org.rccj.experiments.robust.Standing.MIN_MARGIN) + "% or the margin's 95% CI reaches 0 (the two codes' relative 95% half-widths\n"
                 + "over the seeds in quadrature); the base winner 'holds' while it is within noise of the top.\n\n"
                 + "options:\n"
                 + "      --profiles a,b,...    built-in profiles or files (e.g. from rcc calibrate) to re-rank on\n"
@@ -169,7 +123,10 @@ final class RobustCommand implements Command {
                 + "                            " + String.join(", ", ProfileVariants.DEFAULT_PARAMS.subList(8, ProfileVariants.DEFAULT_PARAMS.size()).stream()
                         .map(ProfileVariants.Param::key).toList()) + ")\n"
                 + "      --perturb F           the change, in (0, 90%] (default " + DEFAULT_PERTURB + ")\n"
-                + "      --budget N            guided search for the base winner (default: every code)\n"
+                + "      --budget N            guided search for the base winner (default: every code); the report names\n"
+                + "                            the codes it did not rank\n"
+                + "      --from DIR            the base ranking from an rcc enumerate directory of the same config (its\n"
+                + "                            runs are reused, step 1 runs nothing; a different config is refused)\n"
                 + "      --repeat K            seeds per code and setting (default " + DEFAULT_REPEAT + "; 1 gives no CI)\n"
                 + "  -j, --jobs J              runs in parallel (default: the number of cores)\n"
                 + "      --base-only           run step 1 only (first job of a cluster array)\n"
@@ -186,23 +143,5 @@ final class RobustCommand implements Command {
                 + "  ./rcc robust examples/smallbank-occ.yaml --budget 2 --params cpu.rpc_dispatch_ns --profiles cx6-hdr --repeat 2 --out out/occ-robust\n"
                 + "  ./rcc robust examples/smallbank-occ.yaml --set protocol=mvcc --budget 4 --params cpu.rpc_dispatch_ns,cpu.doorbell_ns --perturb 50% --repeat 2 --jobs 2\n\n"
                 + Help.exitCodes();
-    }
-
-    /** The --profiles list as variants (each loads, or a one-line error); the base profile and repeats are refused. */
-    private static List<Variant> profiles(String spec, String baseProfile, Context ctx) {
-        List<Variant> out = new ArrayList<>();
-        if (spec == null) return out;
-        Set<String> names = new HashSet<>();
-        for (String raw : spec.split(",", -1)) {
-            String p = raw.strip();
-            if (p.isEmpty()) throw new ConfigException("robust: --profiles " + spec + ": empty name; expected a,b,... (built-in names or profile files)");
-            if (p.equals(baseProfile)) throw new ConfigException("robust: --profiles: " + p + " is the config's own profile (the base); list other profiles");
-            if (!CostProfile.isBuiltIn(p) && Files.isRegularFile(ctx.resolve(p))) p = ctx.resolve(p).toAbsolutePath().toString();
-            ProfileVariants.raw(p);
-            String name = BatchOptions.safeName(Path.of(p).getFileName().toString().replaceFirst("\\.properties$", ""));
-            if (!names.add(name)) throw new ConfigException("robust: --profiles: two profiles named " + name + "; rename one file");
-            out.add(Variant.profile(name, p));
-        }
-        return out;
     }
 }

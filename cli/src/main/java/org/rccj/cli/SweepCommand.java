@@ -1,6 +1,7 @@
 package org.rccj.cli;
 
 import org.rccj.experiments.Seeds;
+import org.rccj.experiments.Sweep;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,21 +38,15 @@ final class SweepCommand implements Command {
     static final Options OPTIONS = BatchOptions.common(new Options()
             .addOption(Option.builder("v").longOpt("vary").hasArg().argName("key=v1,v2,...").desc("a key and its values").build()));
 
-    /** One --vary: a dotted key and its values as typed. */
-    record Vary(String key, List<String> values) {}
-
-    /** A point of the product: the value of each varied key, in --vary order. */
-    record Combo(List<String> values) {}
-
     @Override
     public int run(List<String> args, Context ctx) throws Exception {
         CommandLine cl = Args.parse("sweep", OPTIONS, args);
         Path file = BatchOptions.configFile("sweep", cl, ctx, USAGE);
-        List<Vary> varies = parseVaries(cl.getOptionValues("vary"));
+        List<Sweep.Vary> varies = parseVaries(cl.getOptionValues("vary"));
         int repeat = BatchOptions.repeat("sweep", cl);
         int jobs = BatchOptions.jobs("sweep", cl);
-        for (Vary v : varies) {
-            if (v.key().equals("seed") && repeat > 1) {
+        for (Sweep.Vary v : varies) {
+            if (v.key().equals(Config.SEED.key()) && repeat > 1) {
                 throw new ConfigException("sweep: --vary seed and --repeat " + repeat + " both choose seeds; use one of them");
             }
         }
@@ -60,66 +55,32 @@ final class SweepCommand implements Command {
         Config baseConfig = BatchOptions.resolve("sweep", base);
         Path out = BatchOptions.out(cl, ctx, baseConfig.name() + "-sweep");
         Batch.checkOutDir("sweep", out);
-        Provenance.Made made = new Provenance.Made("sweep", baseConfig.toMap(), varies.stream().map(Vary::key).toList());
+        Provenance.Made made = new Provenance.Made("sweep", baseConfig.toMap(), varies.stream().map(Sweep.Vary::key).toList());
         Provenance.check(made, out, cl.hasOption("force"));
 
         // every point's config is resolved (and so checked) before anything runs
-        List<Combo> combos = product(varies);
-        List<String> pointNames = new ArrayList<>();
-        List<List<Batch.Point>> pointRuns = new ArrayList<>();
-        List<Batch.Point> all = new ArrayList<>();
-        Set<String> names = new HashSet<>();
-        for (Combo combo : combos) {
-            String name = pointName(varies, combo);
-            if (!names.add(name)) {
-                throw new ConfigException("sweep: two points would share the directory name '" + name + "'; make the --vary values differ"
-                        + " in letters, digits or . _ + = -");
-            }
-            Map<String, Object> tree = BatchOptions.copy(base);
-            for (int i = 0; i < varies.size(); i++) {
-                String note = ConfigLoader.applySet(tree, varies.get(i).key() + "=" + combo.values().get(i));
-                if (note != null) notes.add(note);
-            }
-            Config first;
-            try {
-                first = BatchOptions.resolve("sweep", tree);
-            } catch (ConfigException e) {
-                throw new ConfigException("sweep: point " + name + ": " + e.getMessage());
-            }
-            List<Batch.Point> runs = new ArrayList<>();
-            for (int r = 0; r < repeat; r++) {
-                Config c = first;
-                if (repeat > 1) {
-                    Map<String, Object> seeded = BatchOptions.copy(tree);
-                    seeded.put("seed", first.seed() + r);
-                    c = BatchOptions.resolve("sweep", seeded);
-                }
-                String dirName = Seeds.dirName(out, name, c.seed(), r == 0, repeat, c);
-                Batch.Point p = new Batch.Point(dirName, c, out.resolve(dirName));
-                runs.add(p);
-                all.add(p);
-            }
-            pointNames.add(name);
-            pointRuns.add(runs);
-        }
-        Batch.checkPointDirs("sweep", all);
+        Sweep.Plan plan = Sweep.plan(base, varies, repeat, out, notes);
+        List<Sweep.Combo> combos = plan.combos();
+        List<String> pointNames = plan.names();
+        List<List<Batch.Point>> pointRuns = plan.runs();
+        List<Batch.Point> all = plan.all();
         OutputPaths.checkDir("--out", out);
         for (String n : notes) ctx.err().println("rcc: note: " + n);
         // the table is rewritten from the points of this sweep; an old one must not outlive an interruption
         Files.deleteIfExists(out.resolve(CSV));
 
         ctx.err().println("sweep '" + baseConfig.name() + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
-                + " over " + String.join(", ", varies.stream().map(Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));
+                + " over " + String.join(", ", varies.stream().map(Sweep.Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));
         List<Batch.Done> done = Batch.run("sweep", all, jobs, ctx);
 
         Map<Path, Batch.Done> byDir = new LinkedHashMap<>();
         for (Batch.Done d : done) byDir.put(d.point().dir(), d);
         List<String> keyColumns = new ArrayList<>();
         keyColumns.add("point");
-        for (Vary v : varies) keyColumns.add(v.key());
-        boolean addProtocol = !keyColumns.contains("protocol"), addHybrid = !keyColumns.contains("hybrid");
-        if (addProtocol) keyColumns.add("protocol");
-        if (addHybrid) keyColumns.add("hybrid");
+        for (Sweep.Vary v : varies) keyColumns.add(v.key());
+        boolean addProtocol = !keyColumns.contains(Config.PROTOCOL.key()), addHybrid = !keyColumns.contains(Config.HYBRID.key());
+        if (addProtocol) keyColumns.add(Config.PROTOCOL.key());
+        if (addHybrid) keyColumns.add(Config.HYBRID.key());
         List<ResultTable.Row> rows = new ArrayList<>();
         for (int i = 0; i < combos.size(); i++) {
             List<String> keys = new ArrayList<>();
@@ -149,11 +110,11 @@ final class SweepCommand implements Command {
         return Batch.exitCode("sweep", ctx, done);
     }
 
-    static List<Vary> parseVaries(String[] specs) {
+    static List<Sweep.Vary> parseVaries(String[] specs) {
         if (specs == null || specs.length == 0) {
             throw new ConfigException("sweep: missing --vary key=v1,v2,... (at least one); usage: " + USAGE);
         }
-        List<Vary> out = new ArrayList<>();
+        List<Sweep.Vary> out = new ArrayList<>();
         Set<String> keys = new HashSet<>();
         for (String spec : specs) {
             int eq = spec.indexOf('=');
@@ -173,36 +134,9 @@ final class SweepCommand implements Command {
                 if (!seen.add(s)) throw new ConfigException("sweep: --vary " + spec + ": value " + s + " is listed twice");
                 values.add(s);
             }
-            out.add(new Vary(key, values));
+            out.add(new Sweep.Vary(key, values));
         }
         return out;
-    }
-
-    /** The cartesian product, first --vary outermost. */
-    static List<Combo> product(List<Vary> varies) {
-        List<List<String>> acc = new ArrayList<>();
-        acc.add(List.of());
-        for (Vary v : varies) {
-            List<List<String>> next = new ArrayList<>();
-            for (List<String> prefix : acc) {
-                for (String value : v.values()) {
-                    List<String> l = new ArrayList<>(prefix);
-                    l.add(value);
-                    next.add(l);
-                }
-            }
-            acc = next;
-        }
-        List<Combo> out = new ArrayList<>();
-        for (List<String> l : acc) out.add(new Combo(List.copyOf(l)));
-        return out;
-    }
-
-    /** {@code key=value,key=value}, filesystem-safe. */
-    static String pointName(List<Vary> varies, Combo combo) {
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < varies.size(); i++) parts.add(varies.get(i).key() + "=" + combo.values().get(i));
-        return BatchOptions.safeName(String.join(",", parts));
     }
 
     private static void printTable(Context ctx, List<ResultTable.Row> rows, boolean ci) {

@@ -73,7 +73,7 @@ final class ValidateCommand implements Command {
             if (!names.add(c.name())) throw new ConfigException("validate: two configs are named '" + c.name() + "'; give each its own name");
             trees.add(tree);
             Map<String, Object> key = c.toMap();
-            for (String k : List.of("name", "hybrid", "seed", "fabric", "profile")) key.remove(k);
+            for (String k : List.of(Config.NAME.key(), Config.HYBRID.key(), Config.SEED.key(), Config.FABRIC.key(), "profile")) key.remove(k);
             String label = c.protocol() + " " + c.workloadName() + " " + c.nodes() + "x" + c.threads() + "x" + c.coroutines();
             String point = pointLabels.computeIfAbsent(key.toString(), k -> label + (pointLabels.containsValue(label) ? " #" + (pointLabels.size() + 1) : ""));
             for (int r = 0; r < repeat; r++) {
@@ -122,13 +122,13 @@ final class ValidateCommand implements Command {
 
     private static Batch.Point point(Path out, Map<String, Object> tree, String name, String fabric, String profile, long seed) {
         Map<String, Object> t = BatchOptions.copy(tree);
-        t.put("fabric", fabric);
+        t.put(Config.FABRIC.key(), fabric);
         if (profile != null) t.put("profile", profile);
         if (fabric.equals("sim")) {   // the real fabrics' own settings (tcp.connections, timeouts; ucx.tls)
             t.remove("tcp");
             t.remove("ucx");
         }
-        t.put("seed", seed);
+        t.put(Config.SEED.key(), seed);
         Config c = BatchOptions.resolve("validate", t);
         return new Batch.Point(name + "/" + fabric + "-s" + seed, c, out.resolve("runs").resolve(BatchOptions.safeName(name)).resolve(fabric + "-s" + seed));
     }

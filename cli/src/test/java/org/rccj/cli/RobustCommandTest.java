@@ -160,6 +160,62 @@ class RobustCommandTest {
         assertTrue(Files.exists(dir.resolve("f/robust.png")));
     }
 
+    /**
+     * {@code --from DIR} (issue 42 item 6): the base ranking is an existing exhaustive enumeration's. No base run starts,
+     * base.csv holds every code the enumeration has, and the report is the one a robust run that searched every code
+     * itself gives (same seeds: the same runs); an enumeration made with another config is refused before any run,
+     * naming the key that differs.
+     */
+    @Test
+    void fromReusesAnEnumerationAndRefusesAnother() throws Exception {
+        String exp = Cli.exp(dir).toString();
+        Cli.run(dir, slowRead(), "enumerate", exp, "--jobs", "2", "--out", "e").assertOk();
+        int codes = CsvTable.read(dir.resolve("e/hybrid.csv")).rows().size();
+        java.util.concurrent.atomic.AtomicInteger baseRuns = new java.util.concurrent.atomic.AtomicInteger();
+        Runner counting = (c, p) -> {
+            if (!String.valueOf(c.toMap().get("profile")).endsWith(".properties")) baseRuns.incrementAndGet();
+            return slowRead().run(c, p);
+        };
+        String[] common = {"--params", "nic.read_mops", "--perturb", "90%", "--repeat", "1", "--jobs", "2"};
+        Cli.Outcome from = Cli.run(dir, counting, concat(new String[] {"robust", exp, "--from", "e", "--out", "r"}, common)).assertOk();
+        assertEquals(0, baseRuns.get(), "the enumeration's runs are the base search: none reruns");
+        assertFalse(Files.exists(dir.resolve("r/runs/base")), "no base runs in the robust directory");
+        assertEquals(codes, CsvTable.read(dir.resolve("r/base.csv")).rows().size(), "every code of the enumeration ranked");
+        assertFalse(from.out().contains("saw only"), "an exhaustive enumeration sees every code: " + from.out());
+
+        Cli.run(dir, slowRead(), concat(new String[] {"robust", exp, "--out", "own"}, common)).assertOk();
+        assertEquals(Files.readString(dir.resolve("own/verdict.txt")), Files.readString(dir.resolve("r/verdict.txt")));
+        assertEquals(Files.readString(dir.resolve("own/robust.csv")), Files.readString(dir.resolve("r/robust.csv")));
+
+        Cli.run(dir, concat(new String[] {"robust", exp, "--from", "e", "--set", "coroutines=2", "--out", "x"}, common))
+                .assertBadInput("--from", "coroutines");
+        Cli.run(dir, concat(new String[] {"robust", exp, "--from", "nowhere", "--out", "x"}, common)).assertBadInput("--from", "no such directory");
+        Cli.run(dir, concat(new String[] {"robust", exp, "--from", "e", "--budget", "2", "--out", "x"}, common)).assertBadInput("--from and --budget");
+        assertFalse(Files.exists(dir.resolve("x")), "refused before anything was written");
+    }
+
+    /**
+     * {@code --budget}: guided search ranks only some codes; the report and verdict.txt say which it did not see, and
+     * those are exactly the codes absent from base.csv.
+     */
+    @Test
+    void budgetNamesTheCodesItCouldNotSee() throws Exception {
+        Cli.Outcome o = Cli.run(dir, slowRead(), "robust", Cli.exp(dir).toString(), "--budget", "2", "--params", "nic.read_mops",
+                "--perturb", "90%", "--repeat", "1", "--jobs", "2", "--out", "b").assertOk();
+        String verdict = Files.readString(dir.resolve("b/verdict.txt"));
+        assertTrue(o.out().contains("guided search, budget 2 saw only"), o.out());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("saw only (\\d+) of (\\d+) codes; not ranked: ([0-9, ]+) \\(").matcher(verdict);
+        assertTrue(m.find(), verdict);
+        java.util.Set<Integer> seen = new java.util.TreeSet<>(), unseen = new java.util.TreeSet<>();
+        CsvTable base = CsvTable.read(dir.resolve("b/base.csv"));
+        for (int r = 0; r < base.rows().size(); r++) seen.add(Integer.parseInt(base.get(r, "code")));
+        for (String c : m.group(3).split(", ")) unseen.add(Integer.parseInt(c.strip()));
+        int all = Integer.parseInt(m.group(2));
+        assertEquals(seen.size(), Integer.parseInt(m.group(1)));
+        assertEquals(all, seen.size() + unseen.size(), "seen and not seen cover every code once");
+        for (int c = 0; c < all; c++) assertTrue(seen.contains(c) != unseen.contains(c), "code " + c);
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -1,5 +1,6 @@
 package org.rccj.experiments;
 
+import org.rccj.framework.run.Config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -70,8 +71,8 @@ public final class Provenance {
             JsonNode ours = JSON.valueToTree(made.config()), recorded = p.path("config");
             if (!theirs.equals(cmd)) {
                 // an enumeration and a merge of its shards: the same experiment whatever the seed
-                ours = ((com.fasterxml.jackson.databind.node.ObjectNode) ours).without("seed");
-                if (recorded.isObject()) recorded = ((com.fasterxml.jackson.databind.node.ObjectNode) recorded.deepCopy()).without("seed");
+                ours = ((com.fasterxml.jackson.databind.node.ObjectNode) ours).without(Config.SEED.key());
+                if (recorded.isObject()) recorded = ((com.fasterxml.jackson.databind.node.ObjectNode) recorded.deepCopy()).without(Config.SEED.key());
                 String diff = firstDifference("", ours, recorded);
                 if (diff != null) throw refuse(cmd, dir, "holds results of another config (" + diff + ")");
                 return;
@@ -133,7 +134,7 @@ public final class Provenance {
     public static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
         if (ours.isObject() && theirs.isObject()) {
             java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
-                    prefix.isEmpty() ? List.of("protocol", "workload", "fabric") : prefix.equals("workload") ? List.of("name") : List.of());
+                    prefix.isEmpty() ? List.of(Config.PROTOCOL.key(), Config.WORKLOAD, Config.FABRIC.key()) : prefix.equals(Config.WORKLOAD) ? List.of("name") : List.of());
             TreeSet<String> rest = new TreeSet<>();
             for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
             for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());

@@ -49,7 +49,7 @@ public final class Seeds {
     public static List<RunMetrics> all(Path out, String name, Config c, List<RunMetrics> runs) {
         Map<Long, RunMetrics> bySeed = new LinkedHashMap<>();
         for (RunMetrics m : runs) bySeed.putIfAbsent(m.seed(), m);
-        String want = RunMetrics.configTextWithout(c, "seed");
+        String want = RunMetrics.configTextWithout(c, Config.SEED.key());
         List<Path> dirs = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(out)) {
             for (Path p : ds) if (isPoints(p.getFileName().toString(), name) && RunMetrics.isResultDir(p)) dirs.add(p);
@@ -60,7 +60,7 @@ public final class Seeds {
         for (Path p : dirs) {
             try {
                 RunMetrics m = RunMetrics.read(p);
-                if (m.configTextWithout("seed").equals(want)) bySeed.putIfAbsent(m.seed(), m);
+                if (m.configTextWithout(Config.SEED.key()).equals(want)) bySeed.putIfAbsent(m.seed(), m);
             } catch (IOException | RuntimeException e) {
                 // unreadable or of another version: not a run of this point
             }

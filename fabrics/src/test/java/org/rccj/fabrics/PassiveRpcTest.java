@@ -3,9 +3,9 @@ package org.rccj.fabrics;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
-import org.rccj.fabrics.sim.PrimitiveBench;
-import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
-import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
+import org.rccj.fabrics.bench.PrimitiveBench;
+import org.rccj.fabrics.bench.PrimitiveBench.Pattern;
+import org.rccj.fabrics.bench.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Endpoint;
 import org.rccj.fabrics.sim.FaultSettings;

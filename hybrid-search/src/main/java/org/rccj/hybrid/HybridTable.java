@@ -1,5 +1,6 @@
 package org.rccj.hybrid;
 
+import org.rccj.framework.run.Config;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -68,7 +69,7 @@ public final class HybridTable {
     static Map<String, Object> protocolOptions(RunMetrics m) {
         Map<String, Object> out = new TreeMap<>();
         if (m.config() == null) return out;
-        var it = m.config().path("protocol_options").fields();
+        var it = m.config().path(Config.PROTOCOL_OPTIONS).fields();
         while (it.hasNext()) {
             var e = it.next();
             var v = e.getValue();

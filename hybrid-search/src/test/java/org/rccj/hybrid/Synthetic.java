@@ -36,9 +36,11 @@ final class Synthetic {
             if ((code & s.bit) != 0) onesided.add(s.name());
         }
         double tps = CONCURRENCY * 1e6 / lat;
-        return new RunMetrics(Path.of("hybrid=" + code + ",seed=" + seed), "syn", "proto", "wl", "sim", seed, code, onesided,
-                JsonNodeFactory.instance.objectNode().put("hybrid", code).put("seed", seed), commits, tps, lat, lat, lat, lat, 0.01,
-                st, false, false);
+        return RunMetrics.builder().dir(Path.of("hybrid=" + code + ",seed=" + seed)).name("syn").protocol("proto").workload("wl")
+                .fabric("sim").seed(seed).code(code).onesided(onesided)
+                .config(JsonNodeFactory.instance.objectNode().put("hybrid", code).put("seed", seed)).commits(commits)
+                .throughputTps(tps).latencyMeanUs(lat).latencyP50Us(lat).latencyP90Us(lat).latencyP99Us(lat).abortRate(0.01)
+                .stages(st).build();
     }
 
     static Map<Integer, CodeResult> all(List<Stage> stages, ToDoubleBiFunction<Stage, Integer> cost, double rest) {

@@ -1,5 +1,6 @@
 package org.rccj.results;
 
+import org.rccj.framework.run.Config;
 import java.awt.Dimension;
 import java.awt.Graphics2D;
 import java.io.IOException;
@@ -189,7 +190,7 @@ public final class Figures {
     /** Whether there are runs and every one has {@code passive_ack} on (what a legend may then say of COMMIT). */
     static boolean passiveAck(List<RunMetrics> runs) {
         if (runs == null || runs.isEmpty()) return false;
-        for (RunMetrics m : runs) if (!m.config().path("passive_ack").asBoolean(false)) return false;
+        for (RunMetrics m : runs) if (!m.config().path(Config.PASSIVE_ACK.key()).asBoolean(false)) return false;
         return true;
     }
 

@@ -1,5 +1,6 @@
 package org.rccj.results;
 
+import org.rccj.framework.run.Config;
 import static org.rccj.results.Figures.BREAKDOWN;
 import static org.rccj.results.Figures.CDF;
 import static org.rccj.results.Figures.BAR_IS_LATENCY_AXIS;
@@ -47,7 +48,7 @@ final class RunFigures {
         List<String> stages = executeLast(stageSet);
         Map<String, Integer> seen = new LinkedHashMap<>();
         for (RunMetrics m : runs) {
-            String label = m.protocol() + " " + m.config().path("hybrid").asText(Integer.toString(m.code()));
+            String label = m.protocol() + " " + m.config().path(Config.HYBRID.key()).asText(Integer.toString(m.code()));
             seen.merge(label, 1, Integer::sum);
             labels.add(label);
         }

@@ -45,24 +45,94 @@ public record RunMetrics(
         Map<String, Double> outsideParts) {
 
     /**
-     * Without summary.json's {@code outside_stages} (results written before it existed): the time outside stages
-     * is then derived, see {@link #outsideStages()}.
+     * A builder, by component name: what {@link #of} and synthetic figures (tests) use instead of 22 positional
+     * arguments. Unset: {@code latencyP95Us} NaN (results written before summary.json had a p95), {@code
+     * onesided}, {@code stages}, {@code warnings} and {@code outsideParts} empty (the time outside the stages is then
+     * derived, see {@link #outsideStages()}), numbers 0, {@code config} and names null.
      */
-    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
-                      JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
-                      double latencyP95Us, double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
-                      boolean verificationPassed, List<String> warnings) {
-        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
-                latencyP90Us, latencyP95Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, warnings, Map.of());
+    public static Builder builder() { return new Builder(); }
+
+    /** A builder holding this run's figures (to build a copy with some changed). */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+            b.dir = dir;
+            b.name = name;
+            b.protocol = protocol;
+            b.workload = workload;
+            b.fabric = fabric;
+            b.seed = seed;
+            b.code = code;
+            b.onesided = onesided;
+            b.config = config;
+            b.commits = commits;
+            b.throughputTps = throughputTps;
+            b.latencyMeanUs = latencyMeanUs;
+            b.latencyP50Us = latencyP50Us;
+            b.latencyP90Us = latencyP90Us;
+            b.latencyP95Us = latencyP95Us;
+            b.latencyP99Us = latencyP99Us;
+            b.abortRate = abortRate;
+            b.stages = stages;
+            b.verificationChecked = verificationChecked;
+            b.verificationPassed = verificationPassed;
+            b.warnings = warnings;
+            b.outsideParts = outsideParts;
+        return b;
     }
 
-    /** Without a p95 (NaN) and warnings (synthetic figures). */
-    public RunMetrics(Path dir, String name, String protocol, String workload, String fabric, long seed, int code, List<String> onesided,
-                      JsonNode config, long commits, double throughputTps, double latencyMeanUs, double latencyP50Us, double latencyP90Us,
-                      double latencyP99Us, double abortRate, Map<String, StageFigures> stages, boolean verificationChecked,
-                      boolean verificationPassed) {
-        this(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us,
-                latencyP90Us, Double.NaN, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, List.of());
+    /** See {@link #builder()}. */
+    public static final class Builder {
+        private Path dir;
+        private String name;
+        private String protocol;
+        private String workload;
+        private String fabric;
+        private long seed;
+        private int code;
+        private List<String> onesided = List.of();
+        private JsonNode config;
+        private long commits;
+        private double throughputTps;
+        private double latencyMeanUs;
+        private double latencyP50Us;
+        private double latencyP90Us;
+        private double latencyP95Us = Double.NaN;
+        private double latencyP99Us;
+        private double abortRate;
+        private Map<String, StageFigures> stages = Map.of();
+        private boolean verificationChecked;
+        private boolean verificationPassed;
+        private List<String> warnings = List.of();
+        private Map<String, Double> outsideParts = Map.of();
+
+        private Builder() {}
+
+        public Builder dir(Path v) { dir = v; return this; }
+        public Builder name(String v) { name = v; return this; }
+        public Builder protocol(String v) { protocol = v; return this; }
+        public Builder workload(String v) { workload = v; return this; }
+        public Builder fabric(String v) { fabric = v; return this; }
+        public Builder seed(long v) { seed = v; return this; }
+        public Builder code(int v) { code = v; return this; }
+        public Builder onesided(List<String> v) { onesided = v; return this; }
+        public Builder config(JsonNode v) { config = v; return this; }
+        public Builder commits(long v) { commits = v; return this; }
+        public Builder throughputTps(double v) { throughputTps = v; return this; }
+        public Builder latencyMeanUs(double v) { latencyMeanUs = v; return this; }
+        public Builder latencyP50Us(double v) { latencyP50Us = v; return this; }
+        public Builder latencyP90Us(double v) { latencyP90Us = v; return this; }
+        public Builder latencyP95Us(double v) { latencyP95Us = v; return this; }
+        public Builder latencyP99Us(double v) { latencyP99Us = v; return this; }
+        public Builder abortRate(double v) { abortRate = v; return this; }
+        public Builder stages(Map<String, StageFigures> v) { stages = v; return this; }
+        public Builder verificationChecked(boolean v) { verificationChecked = v; return this; }
+        public Builder verificationPassed(boolean v) { verificationPassed = v; return this; }
+        public Builder warnings(List<String> v) { warnings = v; return this; }
+        public Builder outsideParts(Map<String, Double> v) { outsideParts = v; return this; }
+
+        public RunMetrics build() {
+            return new RunMetrics(dir, name, protocol, workload, fabric, seed, code, onesided, config, commits, throughputTps, latencyMeanUs, latencyP50Us, latencyP90Us, latencyP95Us, latencyP99Us, abortRate, stages, verificationChecked, verificationPassed, warnings, outsideParts);
+        }
     }
 
     /** One row of summary.json's {@code stages}: executions, mean and 99th-percentile duration (us). */
@@ -116,13 +186,14 @@ public record RunMetrics(
             Map.Entry<String, JsonNode> e = it.next();
             outside.put(e.getKey(), e.getValue().isNumber() ? e.getValue().asDouble() : Double.NaN);
         }
-        return new RunMetrics(dir, need(s, "name").asText(), need(s, "protocol").asText(), need(s, "workload").asText(),
-                need(s, "fabric").asText(), need(s, "seed").asLong(), need(hybrid, "code").asInt(),
-                Collections.unmodifiableList(onesided), need(s, "config"), need(s, "commits").asLong(),
-                number(s, "throughput_tps"), number(lat, "mean"), number(lat, "p50"), number(lat, "p90"),
-                optionalNumber(lat, "p95"), number(lat, "p99"),
-                number(s, "abort_rate"), Collections.unmodifiableMap(stages), checked, passed, List.copyOf(warnings),
-                Collections.unmodifiableMap(outside));
+        return builder().dir(dir).name(need(s, "name").asText()).protocol(need(s, "protocol").asText())
+                .workload(need(s, "workload").asText()).fabric(need(s, "fabric").asText()).seed(need(s, "seed").asLong())
+                .code(need(hybrid, "code").asInt()).onesided(Collections.unmodifiableList(onesided)).config(need(s, "config"))
+                .commits(need(s, "commits").asLong()).throughputTps(number(s, "throughput_tps"))
+                .latencyMeanUs(number(lat, "mean")).latencyP50Us(number(lat, "p50")).latencyP90Us(number(lat, "p90"))
+                .latencyP95Us(optionalNumber(lat, "p95")).latencyP99Us(number(lat, "p99")).abortRate(number(s, "abort_rate"))
+                .stages(Collections.unmodifiableMap(stages)).verificationChecked(checked).verificationPassed(passed)
+                .warnings(List.copyOf(warnings)).outsideParts(Collections.unmodifiableMap(outside)).build();
     }
 
     /** The config as canonical JSON text: what "the same experiment" means when resuming and merging. */

@@ -1,5 +1,6 @@
 package org.rccj.results;
 
+import org.rccj.framework.run.Config;
 import static org.rccj.results.Figures.BREAKDOWN;
 import static org.rccj.results.Figures.MAX_BARS;
 import static org.rccj.results.Figures.MAX_SERIES;
@@ -65,7 +66,7 @@ final class SweepFigures {
         }
 
         List<String> labelKeys = new ArrayList<>();
-        for (String k : List.of("protocol", "hybrid")) if (keys.contains(k) && !k.equals(x)) labelKeys.add(k);
+        for (String k : List.of(Config.PROTOCOL.key(), Config.HYBRID.key())) if (keys.contains(k) && !k.equals(x)) labelKeys.add(k);
         for (String k : keys) if (!k.equals(x) && !isMode(k) && varying.contains(k)) labelKeys.add(k);
         Map<String, List<Integer>> series = new LinkedHashMap<>();
         for (int r = 0; r < t.rows().size(); r++) series.computeIfAbsent(label(t, r, labelKeys, experiment), l -> new ArrayList<>()).add(r);
@@ -81,17 +82,17 @@ final class SweepFigures {
         List<Figure> figs = new ArrayList<>();
         // a category (hybrid code, else protocol) varied with a number of few values (coroutines=1,8): the categories
         // as grouped bars, the number as the bars of each group (a panel per other varied key), as a reviewer reads it
-        String cat = varying.contains("hybrid") ? "hybrid" : varying.contains("protocol") ? "protocol" : null;
+        String cat = varying.contains(Config.HYBRID.key()) ? Config.HYBRID.key() : varying.contains(Config.PROTOCOL.key()) ? Config.PROTOCOL.key() : null;
         // (lines when the number has more values than that and the categories fit a chart as lines: a trend to read)
         int nx = distinct(t, x).size();
         if (cat != null && numericX && (nx <= 3 || (distinct(t, cat).size() > MAX_SERIES && nx <= MAX_SERIES))) {
             String other = null;
             for (String k : varying) if (!k.equals(cat) && !k.equals(x)) { other = k; break; }
-            String how = " [bars: " + (cat.equals("hybrid") ? "hybrid code" : cat) + " on the axis, a bar per " + shortKey(x) + " value"
+            String how = " [bars: " + (cat.equals(Config.HYBRID.key()) ? "hybrid code" : cat) + " on the axis, a bar per " + shortKey(x) + " value"
                     + (other == null ? "" : ", a panel per " + shortKey(other)) + "]";
             String wnote = warnNote(anyWarned);
             List<String> cats = new ArrayList<>(distinct(t, cat));
-            String catTitle = cat.equals("hybrid") ? "hybrid code (one-sided stages)" : cat;
+            String catTitle = cat.equals(Config.HYBRID.key()) ? "hybrid code (one-sided stages)" : cat;
             figs.add(groupedFigure(t, prefix + SWEEP_THROUGHPUT, "Throughput: " + experiment + ciNote + wnote + how, cat, catTitle, cats, x, other,
                     "throughput (" + unit.label() + ")", "throughput_tps", unit.divisor(), warned));
             figs.add(groupedFigure(t, prefix + SWEEP_LATENCY, "Latency: " + experiment + ciNote + wnote + how, cat, catTitle, cats, x, other,
@@ -268,7 +269,7 @@ final class SweepFigures {
 
     /** A category's tick label: a numeric hybrid code with its one-sided stages ("6 (READ+LOG)", "0 (all-rpc)"). */
     static String categoryLabel(String key, String value) {
-        if (!key.equals("hybrid") || !value.matches("[0-9]+")) return value;
+        if (!key.equals(Config.HYBRID.key()) || !value.matches("[0-9]+")) return value;
         int code = Integer.parseInt(value);
         List<String> names = new ArrayList<>();
         for (Stage s : Stage.fromMask(code)) names.add(s.name());
@@ -276,7 +277,7 @@ final class SweepFigures {
     }
 
     private static String panelKey(CsvTable t, List<String> labelKeys, List<String> varying) {
-        if (labelKeys.contains("protocol") && varying.contains("protocol")) return "protocol";
+        if (labelKeys.contains(Config.PROTOCOL.key()) && varying.contains(Config.PROTOCOL.key())) return Config.PROTOCOL.key();
         for (String k : labelKeys) if (k.startsWith("workload") && varying.contains(k)) return k;
         for (String k : labelKeys) if (varying.contains(k)) return k;
         return null;
@@ -296,7 +297,7 @@ final class SweepFigures {
      */
     private static String pointLabel(CsvTable t, int r, List<String> keys, List<String> varying, String panelKey, boolean warned) {
         List<String> parts = new ArrayList<>();
-        for (String k : List.of("protocol", "hybrid")) {
+        for (String k : List.of(Config.PROTOCOL.key(), Config.HYBRID.key())) {
             // a mode all points share is said once (the title, the panel), not on every bar; unless nothing else varies
             if (keys.contains(k) && !k.equals(panelKey) && (varying.contains(k) || varying.isEmpty())) parts.add(categoryLabel(k, t.get(r, k)));
         }
@@ -315,7 +316,7 @@ final class SweepFigures {
         return false;
     }
 
-    private static boolean isMode(String key) { return key.equals("protocol") || key.equals("hybrid"); }
+    private static boolean isMode(String key) { return key.equals(Config.PROTOCOL.key()) || key.equals(Config.HYBRID.key()); }
 
     private static String shortKey(String k) {
         int dot = k.lastIndexOf('.');

@@ -107,9 +107,8 @@ class ResultTableTest {
     @Test
     void failedRowsKeepTheirKeysAndReasonAndWarningsAreListed() {
         RunMetrics warned = metrics(1);
-        warned = new RunMetrics(warned.dir(), warned.name(), warned.protocol(), warned.workload(), warned.fabric(), warned.seed(), warned.code(),
-                warned.onesided(), warned.config(), warned.commits(), warned.throughputTps(), warned.latencyMeanUs(), warned.latencyP50Us(),
-                warned.latencyP90Us(), warned.latencyP95Us(), warned.latencyP99Us(), warned.abortRate(), warned.stages(), false, false, List.of("only 3 commits"));
+        warned = warned.toBuilder().verificationChecked(false).verificationPassed(false).warnings(List.of("only 3 commits"))
+                .outsideParts(java.util.Map.of()).build();
         String csv = ResultTable.csv(List.of("point", "coroutines"), List.of(
                 new ResultTable.Row(List.of("coroutines=1", "1"), List.of(warned)),
                 new ResultTable.Row(List.of("coroutines=2", "2"), List.of(), "out of memory (Java heap space)\nsecond line")));

@@ -127,7 +127,8 @@ class WarningsTest {
     }
 
     private static RunMetrics metrics(String fabric, double tps) {
-        return new RunMetrics(java.nio.file.Path.of("x"), "x", "occ", "smallbank", fabric, 1, 0, List.of(), null, 1000, tps, 10, 9, 12, 20,
-                0.01, java.util.Map.of(), false, false);
+        return RunMetrics.builder().dir(java.nio.file.Path.of("x")).name("x").protocol("occ").workload("smallbank").fabric(fabric)
+                .seed(1).commits(1000).throughputTps(tps).latencyMeanUs(10).latencyP50Us(9).latencyP90Us(12).latencyP99Us(20)
+                .abortRate(0.01).build();
     }
 }

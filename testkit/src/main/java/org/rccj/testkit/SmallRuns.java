@@ -1,5 +1,6 @@
 package org.rccj.testkit;
 
+import org.rccj.framework.run.Config;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rccj.framework.config.ConfigTree;
@@ -18,17 +19,17 @@ public final class SmallRuns {
      */
     public static Map<String, Object> cluster(String workload, Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fabric", "sim");
-        m.put("nodes", 3);
-        m.put("threads", 2);
-        m.put("coroutines", 4);
-        m.put("replication", 2);
-        m.put("warmup_ms", 0.2);
-        m.put("duration_ms", 1.0);
-        m.put("verify", true);
+        m.put(Config.FABRIC.key(), "sim");
+        m.put(Config.NODES.key(), 3);
+        m.put(Config.THREADS.key(), 2);
+        m.put(Config.COROUTINES.key(), 4);
+        m.put(Config.REPLICATION.key(), 2);
+        m.put(Config.WARMUP_MS.key(), 0.2);
+        m.put(Config.DURATION_MS.key(), 1.0);
+        m.put(Config.VERIFY.key(), true);
         Map<String, Object> wl = new LinkedHashMap<>();
-        wl.put("name", workload);
-        m.put("workload", wl);
+        wl.put(Config.NAME.key(), workload);
+        m.put(Config.WORKLOAD, wl);
         return set(m, kv);
     }
 
@@ -57,7 +58,7 @@ public final class SmallRuns {
         for (int attempt = 0; attempt < 4; attempt++) {
             r = run(t);
             if (r.commits() >= minCommits) break;
-            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
+            t.put(Config.DURATION_MS.key(), ((Number) t.get(Config.DURATION_MS.key())).doubleValue() * 2);
         }
         return r;
     }
@@ -76,7 +77,7 @@ public final class SmallRuns {
         for (int attempt = 0; attempt < 4; attempt++) {
             r = run(t);
             if (r.verification.txnsChecked() >= minChecked) break;
-            t.put("duration_ms", ((Number) t.get("duration_ms")).doubleValue() * 2);
+            t.put(Config.DURATION_MS.key(), ((Number) t.get(Config.DURATION_MS.key())).doubleValue() * 2);
         }
         return r;
     }

@@ -80,8 +80,8 @@ public final class LogicHarness implements AutoCloseable {
             }
             default -> { }                  // a workload added later: its own defaults
         }
-        return new LinkedHashMap<>(Map.of("fabric", "sim", "nodes", 1, "threads", 1, "coroutines", 1, "replication", 1,
-                "protocol", "occ", "workload", w));
+        return new LinkedHashMap<>(Map.of(Config.FABRIC.key(), "sim", Config.NODES.key(), 1, Config.THREADS.key(), 1, Config.COROUTINES.key(), 1, Config.REPLICATION.key(), 1,
+                Config.PROTOCOL.key(), "occ", Config.WORKLOAD, w));
     }
 
     private final TxnGenerator gen;

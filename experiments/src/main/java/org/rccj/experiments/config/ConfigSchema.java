@@ -44,12 +44,12 @@ public final class ConfigSchema {
         root.put("type", "object");
         Map<String, Object> props = new LinkedHashMap<>();
         for (Param p : Config.TOP_LEVEL) props.put(p.key(), param(p));
-        props.put("hybrid", withType(param(paramOf("hybrid")), List.of("string", "integer")));
-        props.put("history", withType(param(paramOf("history")), List.of("string", "null")));
-        props.put("protocol", choice(paramOf("protocol"), Registry.protocols().stream().map(ProtocolFactory::name).toList()));
-        props.put("workload", workload());
-        props.put("fabric", choice(paramOf("fabric"), Registry.fabrics().stream().map(FabricFactory::name).toList()));
-        props.put("protocol_options", Map.of("type", "object", "description", "the protocol's options (rcc list)"));
+        props.put(Config.HYBRID.key(), withType(param(paramOf(Config.HYBRID.key())), List.of("string", "integer")));
+        props.put(Config.HISTORY.key(), withType(param(paramOf(Config.HISTORY.key())), List.of("string", "null")));
+        props.put(Config.PROTOCOL.key(), choice(paramOf(Config.PROTOCOL.key()), Registry.protocols().stream().map(ProtocolFactory::name).toList()));
+        props.put(Config.WORKLOAD, workload());
+        props.put(Config.FABRIC.key(), choice(paramOf(Config.FABRIC.key()), Registry.fabrics().stream().map(FabricFactory::name).toList()));
+        props.put(Config.PROTOCOL_OPTIONS, Map.of("type", "object", "description", "the protocol's options (rcc list)"));
         Map<String, Object> cache = section(Config.LOCATION_CACHE_PARAMS, "the location cache");
         // preload: auto, or a YAML boolean as well as its spelling
         Param preload = Config.LOCATION_CACHE_PARAMS.get(0);
@@ -71,7 +71,7 @@ public final class ConfigSchema {
         root.put("additionalProperties", false);
 
         List<Object> rules = new ArrayList<>();
-        String defaultFabric = String.valueOf(paramOf("fabric").defaultValue());
+        String defaultFabric = String.valueOf(paramOf(Config.FABRIC.key()).defaultValue());
         for (FabricFactory ff : Registry.fabrics()) {
             Map<String, Object> forbidden = new LinkedHashMap<>();
             for (FabricFactory other : Registry.fabrics()) {
@@ -86,17 +86,17 @@ public final class ConfigSchema {
             }
             if (forbidden.isEmpty()) continue;
             Map<String, Object> when = ff.name().equals(defaultFabric)
-                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of("fabric"))), nameIs("fabric", ff.name())))
-                    : nameIs("fabric", ff.name());
+                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of(Config.FABRIC.key()))), nameIs(Config.FABRIC.key(), ff.name())))
+                    : nameIs(Config.FABRIC.key(), ff.name());
             rules.add(Map.of("if", when, "then", Map.of("properties", forbidden)));
         }
-        String defaultProtocol = String.valueOf(paramOf("protocol").defaultValue());
+        String defaultProtocol = String.valueOf(paramOf(Config.PROTOCOL.key()).defaultValue());
         for (ProtocolFactory pf : Registry.protocols()) {
             Map<String, Object> when = pf.name().equals(defaultProtocol)
-                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of("protocol"))), nameIs("protocol", pf.name())))
-                    : nameIs("protocol", pf.name());
+                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of(Config.PROTOCOL.key()))), nameIs(Config.PROTOCOL.key(), pf.name())))
+                    : nameIs(Config.PROTOCOL.key(), pf.name());
             rules.add(Map.of("if", when, "then", Map.of("properties",
-                    Map.of("protocol_options", section(pf.parameters(), pf.name() + "'s protocol_options")))));
+                    Map.of(Config.PROTOCOL_OPTIONS, section(pf.parameters(), pf.name() + "'s protocol_options")))));
         }
         root.put("allOf", rules);
         return root;

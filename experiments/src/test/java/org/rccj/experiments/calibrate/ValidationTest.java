@@ -23,8 +23,9 @@ class ValidationTest {
         st.put("READ", new RunMetrics.StageFigures(1000, readUs));
         st.put("LOCK", new RunMetrics.StageFigures(500, lockUs));
         st.put("EXECUTE", new RunMetrics.StageFigures(1000, executeUs));
-        return new RunMetrics(Path.of("x"), "x", "occ", "smallbank", "f", 1, 0, onesided, null, 1000, tput, 10, 9, 12, 20, 0.01,
-                st, false, false);
+        return RunMetrics.builder().dir(Path.of("x")).name("x").protocol("occ").workload("smallbank").fabric("f").seed(1)
+                .onesided(onesided).commits(1000).throughputTps(tput).latencyMeanUs(10).latencyP50Us(9).latencyP90Us(12)
+                .latencyP99Us(20).abortRate(0.01).stages(st).build();
     }
 
     private static final List<String> BOTH = List.of("READ", "LOCK");

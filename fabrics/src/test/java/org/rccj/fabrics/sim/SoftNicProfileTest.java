@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
-import org.rccj.fabrics.sim.PrimitiveBench.Result;
-import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
+import org.rccj.fabrics.bench.PrimitiveBench;
+import org.rccj.fabrics.bench.PrimitiveBench.Pattern;
+import org.rccj.fabrics.bench.PrimitiveBench.Result;
+import org.rccj.fabrics.bench.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 

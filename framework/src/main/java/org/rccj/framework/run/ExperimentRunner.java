@@ -14,7 +14,7 @@ import org.rccj.framework.history.HistoryRecord;
 import org.rccj.framework.history.SerializabilityChecker;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.runtime.CoroutineWorker;
 import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
@@ -110,7 +110,7 @@ public final class ExperimentRunner {
             long wallStart = System.nanoTime();
             hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
                     ff.virtualTime() ? fabric::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
-            Worker[][] workers;
+            CoroutineWorker[][] workers;
             try {
                 workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
                         record, TIMELINE_BUCKETS);
@@ -169,9 +169,9 @@ public final class ExperimentRunner {
         }
     }
 
-    private static long workersCommitsTotal(Worker[][] workers) {
+    private static long workersCommitsTotal(CoroutineWorker[][] workers) {
         long n = 0;
-        for (Worker[] ws : workers) for (Worker w : ws) if (w != null) n += w.stats().committedTotal();
+        for (CoroutineWorker[] ws : workers) for (CoroutineWorker w : ws) if (w != null) n += w.stats().committedTotal();
         return n;
     }
 

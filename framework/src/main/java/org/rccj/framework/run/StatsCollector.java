@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.rccj.framework.api.Stage;
 import org.rccj.framework.history.HistoryRecord;
-import org.rccj.framework.runtime.Worker;
+import org.rccj.framework.runtime.CoroutineWorker;
 import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.framework.stats.TxnTypeStats;
@@ -18,12 +18,12 @@ import org.rccj.primitives.Counters;
 public final class StatsCollector {
     private StatsCollector() {}
 
-    public static void collect(Worker[][] workers, List<String> types, List<Stage> stages, double measuredNs, RunResult r) {
+    public static void collect(CoroutineWorker[][] workers, List<String> types, List<Stage> stages, double measuredNs, RunResult r) {
         collect(stats(workers), types, stages, measuredNs, r);
     }
 
     /** Every worker's stats, {@code [node][worker]}; null rows for nodes another process ran. */
-    public static WorkerStats[][] stats(Worker[][] workers) {
+    public static WorkerStats[][] stats(CoroutineWorker[][] workers) {
         WorkerStats[][] s = new WorkerStats[workers.length][];
         for (int n = 0; n < workers.length; n++) {
             if (workers[n][0] == null) continue;
@@ -93,7 +93,7 @@ public final class StatsCollector {
     }
 
     /** Every committed transaction of the run, ordered by id (deterministic). */
-    public static List<HistoryRecord> history(Worker[][] workers) {
+    public static List<HistoryRecord> history(CoroutineWorker[][] workers) {
         return history(stats(workers));
     }
 

@@ -24,7 +24,7 @@ public final class Cluster extends ClusterView {
     public final Workload workload;
     private final List<RpcHandler> handlers = new ArrayList<>();
     private final List<String> handlerNames = new ArrayList<>();
-    Worker[][] workers;
+    CoroutineWorker[][] workers;
     private final LocationCache[] caches;
     /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
     private long[] logicNs;
@@ -131,13 +131,13 @@ public final class Cluster extends ClusterView {
 
     public String handlerName(int id) { return handlerNames.get(id); }
 
-    public Worker worker(int node, int index) { return workers[node][index]; }
+    public CoroutineWorker worker(int node, int index) { return workers[node][index]; }
 
     /** Transactions committed so far by every worker, warm-up included (for a progress display: read racily). */
     public long committedSoFar() {
-        Worker[][] ws = workers;
+        CoroutineWorker[][] ws = workers;
         long n = 0;
-        if (ws != null) for (Worker[] row : ws) for (Worker w : row) if (w != null) n += w.stats().committedTotal();
+        if (ws != null) for (CoroutineWorker[] row : ws) for (CoroutineWorker w : row) if (w != null) n += w.stats().committedTotal();
         return n;
     }
 

@@ -18,11 +18,11 @@ public final class ClusterRun {
      *                   (on real fabrics building the coroutines must not eat into the warm-up)
      * @param backoffNs first back-off after an abort
      */
-    public static Worker[][] run(Cluster cluster, Protocol protocol, Workload workload, LongSupplier startClock,
+    public static CoroutineWorker[][] run(Cluster cluster, Protocol protocol, Workload workload, LongSupplier startClock,
                                  long warmupNs, long durationNs, long backoffNs, boolean recordHistory, int timelineBuckets) {
         int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.shape.coroutines();
         List<String> types = workload.txnTypes();
-        Worker[][] workers = new Worker[nodes][threads];
+        CoroutineWorker[][] workers = new CoroutineWorker[nodes][threads];
         cluster.workers = workers;
         long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
         WorkerStats first = null;
@@ -33,7 +33,7 @@ public final class ClusterRun {
                 WorkerStats stats = new WorkerStats(types.size(), warmEnd, end, timelineBuckets, recordHistory,
                         cluster.fabric.oneThread() ? first : null);
                 if (first == null) first = stats;
-                Worker w = new Worker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
+                CoroutineWorker w = new CoroutineWorker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
                 w.typeNames = types;
                 workers[n][t] = w;
             }
@@ -41,7 +41,7 @@ public final class ClusterRun {
         for (int n = 0; n < nodes; n++) {
             if (workers[n][0] == null) continue;
             for (int t = 0; t < threads; t++) {
-                Worker w = workers[n][t];
+                CoroutineWorker w = workers[n][t];
                 for (int c = 0; c < coroutines; c++) {
                     int global = (n * threads + t) * (coroutines + protocol.serviceCoroutines()) + c + 1;
                     long seed = Hashing.mix(cluster.shape.seed(), global);
@@ -63,8 +63,8 @@ public final class ClusterRun {
             }
         }
         long start = startClock.getAsLong();
-        for (Worker[] ws : workers) {
-            for (Worker w : ws) {
+        for (CoroutineWorker[] ws : workers) {
+            for (CoroutineWorker w : ws) {
                 if (w == null) continue;
                 w.stats.warmEnd = start + warmupNs;
                 w.stats.end = start + warmupNs + durationNs;
@@ -73,7 +73,7 @@ public final class ClusterRun {
         WorkerHost[][] hosts = new WorkerHost[nodes][];
         for (int n = 0; n < nodes; n++) hosts[n] = workers[n];
         cluster.fabric.run(hosts);
-        for (Worker[] ws : workers) for (Worker w : ws) if (w != null) w.stats.seal(w.ep.counters(), w.ep.busyNanos(), w.cacheHits, w.cacheMisses);
+        for (CoroutineWorker[] ws : workers) for (CoroutineWorker w : ws) if (w != null) w.stats.seal(w.ep.counters(), w.ep.busyNanos(), w.cacheHits, w.cacheMisses);
         return workers;
     }
 }

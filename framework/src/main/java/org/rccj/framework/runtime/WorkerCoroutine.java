@@ -15,11 +15,11 @@ import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
 
 /**
- * The runtime's {@link CoroutineContext}: a coroutine of a {@link Worker}, with its own op pool, doorbell batches
+ * The runtime's {@link CoroutineContext}: a coroutine of a {@link CoroutineWorker}, with its own op pool, doorbell batches
  * grouped by destination, waiting for completions (it yields), timers, and stage timers.
  */
 public final class WorkerCoroutine extends CoroutineContext {
-    final Worker worker;
+    final CoroutineWorker worker;
     private final Endpoint ep;
     private final Cluster cluster;
     Coroutine coroutine;
@@ -41,7 +41,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     private Op lastOp;
     private final PathBuffer pathBuffer;
 
-    WorkerCoroutine(Worker worker, int index, int globalId, long seed) {
+    WorkerCoroutine(CoroutineWorker worker, int index, int globalId, long seed) {
         super(worker.node, index, globalId, seed, worker.ep.profile());
         this.worker = worker;
         this.ep = worker.ep;
@@ -51,7 +51,7 @@ public final class WorkerCoroutine extends CoroutineContext {
         pathBuffer = paths ? new PathBuffer() : null;
     }
 
-    @Override public Worker worker() { return worker; }
+    @Override public CoroutineWorker worker() { return worker; }
     @Override public Cluster cluster() { return cluster; }
     @Override public LocationCache cache() { return worker.cache; }
 
@@ -117,7 +117,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     /**
      * Posts the queued ops: one doorbell batch per destination node (in order of first appearance, each
      * batch in queuing order). Does not wait. A one-sided op that would be the 64th unsignaled WR in a row on
-     * the worker's queue pair to its node goes signaled (send-queue flow control, {@link Worker#flowControl}).
+     * the worker's queue pair to its node goes signaled (send-queue flow control, {@link CoroutineWorker#flowControl}).
      */
     @Override
     public void flush() {

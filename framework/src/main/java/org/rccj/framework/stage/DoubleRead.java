@@ -53,20 +53,21 @@ public abstract class DoubleRead {
         @Override protected int replyPayload(Table t) { return t.tupleBytes + headerBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long offset, long arg, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key(), arg = q.arg0();
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + REPLY_R0, off);
-            Bytes.putLong(reply, r + REPLY_R1, RPC_UNSTABLE);
+            out.r0(off);
+            out.r1(RPC_UNSTABLE);
             if (off < 0) return;
-            int img = r + REPLY_BYTES, hdr = img + t.tupleBytes;
+            int img = out.payload(), hdr = img + t.tupleBytes;
             for (int attempt = 0; attempt < HANDLER_ATTEMPTS; attempt++) {
-                w.memory.read(t.region(), off, reply, img, t.tupleBytes);
+                w.memory.read(t.region(), off, out.data(), img, t.tupleBytes);
                 VarHandle.acquireFence();
                 between(w, t, off, arg);
-                w.memory.read(t.region(), off, reply, hdr, headerBytes);
+                w.memory.read(t.region(), off, out.data(), hdr, headerBytes);
                 VarHandle.acquireFence();
-                if (stable(reply, img, reply, hdr)) {
-                    Bytes.putLong(reply, r + REPLY_R1, RPC_STABLE);
+                if (stable(out.data(), img, out.data(), hdr)) {
+                    out.r1(RPC_STABLE);
                     return;
                 }
             }

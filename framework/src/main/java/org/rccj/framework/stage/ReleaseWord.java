@@ -24,7 +24,8 @@ public class ReleaseWord extends WriteStage {
         }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long value, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), value = q.arg0();
             w.memory.putLongVolatile(t.region(), off + word, value);
         }
     }

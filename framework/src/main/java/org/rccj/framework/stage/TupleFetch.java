@@ -28,11 +28,12 @@ public final class TupleFetch {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long offset, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key();
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + REPLY_R0, off);
+            out.r0(off);
             if (off >= 0) {
-                w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
+                w.memory.read(t.region(), off, out.data(), out.payload(), t.tupleBytes);
                 VarHandle.acquireFence();
             }
         }

@@ -51,11 +51,11 @@ public abstract class TupleRpc {
     protected int replyPayload(Table t) { return 0; }
 
     /**
-     * Server side, per item, on the owner node: writes R0/R1 at {@code reply[r]} and the payload after them.
-     * @param req the request; the item's payload starts at {@code reqPayload}
+     * Server side, per item, on the owner node: reads the item through {@code q} (its key, offset, ARG0, ARG1 and
+     * payload) and writes R0/R1 and the reply payload through {@code out}, both positioned at this item.
+     * @param t the item's table ({@code q.table()} resolved)
      */
-    protected abstract void serve(RpcWorker w, Table t, long key, long offset, long arg0, long arg1,
-                                  byte[] req, int reqPayload, byte[] reply, int r);
+    protected abstract void serve(RpcWorker w, Table t, Request q, Reply out);
 
     /** Caller side of one stage: which accesses, their arguments, and what to do with the results. */
     public interface Items {
@@ -191,6 +191,8 @@ public abstract class TupleRpc {
 
         /** Offset of the current item's reply words. */
         public int at() { return r; }
+        /** The reply buffer (for a payload written by copy: at {@link #payload()}). */
+        public byte[] data() { return d; }
         public void r0(long v) { Bytes.putLong(d, r + REPLY_R0, v); }
         public void r1(long v) { Bytes.putLong(d, r + REPLY_R1, v); }
         /** Where the current item's payload starts. */
@@ -242,14 +244,13 @@ public abstract class TupleRpc {
     protected void handle(RpcWorker w, Op call) {
         Wire x = wire(w);
         Request q = x.request;
-        byte[] reply = call.replyBuffer(replyBytes(q, call.data));
-        Reply out = x.reply.wrap(reply);
+        Reply out = x.reply.wrap(call.replyBuffer(replyBytes(q, call.data)));
         int count = q.wrap(call.data).count();
         long tupleCost = w.profile().tupleOpNs;
         for (int i = 0; i < count; i++) {
             Table t = cluster.store.table(q.table());
             w.charge(tupleCost);
-            serve(w, t, q.key(), q.offset(), q.arg0(), q.arg1(), q.data(), q.payload(), reply, out.at());
+            serve(w, t, q, out);
             q.next(requestPayload(t));
             out.next(replyPayload(t));
         }

@@ -108,7 +108,7 @@ public final class Tx {
             long t0 = ctx.now();
             // the coordinator's CPU work per access it brings in (building the access, taking the record
             // apart), as a handler pays it per item: charged here, once per access, whatever the protocol
-            // and transport (docs/decisions/ 2026-11-23)
+            // and transport (docs/decisions/0077-tuple-op-charge-per-access.md)
             ctx.charge((long) (size - from) * ctx.tupleOpNs());
             if (ctx.fetchOneByOne()) {
                 // fetch_items: one_by_one: one stage call per access, in order, as the artifact's rtx transactions

@@ -37,14 +37,14 @@ public final class FakeCluster extends ClusterView {
     }
 
     /** A worker as its handlers see it: replies are recorded on the call, CPU charges are added up. */
-    public static final class Worker extends RpcWorker {
+    public static final class FakeWorker extends RpcWorker {
         private final FakeCluster cluster;
         /** CPU the handlers charged, ns. */
         public long charged;
         /** Calls this worker handled, and replies it sent. */
         public int handled, replies;
 
-        Worker(FakeCluster cluster, int node, int index) {
+        FakeWorker(FakeCluster cluster, int node, int index) {
             super(node, index, cluster.fabric.memory(node));
             this.cluster = cluster;
         }
@@ -58,7 +58,7 @@ public final class FakeCluster extends ClusterView {
 
     public final Memories fabric;
     private final List<RpcHandler> handlers = new ArrayList<>();
-    private final Worker[][] workers;
+    private final FakeWorker[][] workers;
     /** What {@link #log()} hands out (a test sets it). */
     public CommitLog log;
     public long clock;
@@ -66,8 +66,8 @@ public final class FakeCluster extends ClusterView {
     private FakeCluster(ClusterShape shape, Memories fabric, Store store) {
         super(shape, store);
         this.fabric = fabric;
-        workers = new Worker[fabric.nodes()][shape.threads()];
-        for (int n = 0; n < workers.length; n++) for (int t = 0; t < workers[n].length; t++) workers[n][t] = new Worker(this, n, t);
+        workers = new FakeWorker[fabric.nodes()][shape.threads()];
+        for (int n = 0; n < workers.length; n++) for (int t = 0; t < workers[n].length; t++) workers[n][t] = new FakeWorker(this, n, t);
     }
 
     /** {@code nodes} nodes of {@code threads} workers with the tables of {@code specs} under header {@code header}. */
@@ -79,11 +79,11 @@ public final class FakeCluster extends ClusterView {
         return new FakeCluster(shape, fabric, new Store(fabric, header, specs));
     }
 
-    public Worker worker(int node, int index) { return workers[node][index]; }
+    public FakeWorker worker(int node, int index) { return workers[node][index]; }
 
     /** Runs the handler of RPC {@code call} on worker {@code index} of its target node. */
     void serve(Op call, int index) {
-        Worker w = workers[call.node][Math.min(index, workers[call.node].length - 1)];
+        FakeWorker w = workers[call.node][Math.min(index, workers[call.node].length - 1)];
         w.handled++;
         handlers.get(call.handler).handle(w, call);
     }

@@ -19,7 +19,7 @@ import org.rccj.primitives.Verb;
  */
 public final class FakeContext extends CoroutineContext {
     private final FakeCluster cluster;
-    private final FakeCluster.Worker worker;
+    private final FakeCluster.FakeWorker worker;
     private final LocationCache cache = new LocationCache(1 << 10);
     private final List<Op> pool = new ArrayList<>(), queued = new ArrayList<>(), awaited = new ArrayList<>();
     private int cursor;
@@ -59,7 +59,7 @@ public final class FakeContext extends CoroutineContext {
     /** How many ops of {@code verb} were posted. */
     public long count(Verb verb) { return posted.stream().filter(v -> v == verb).count(); }
 
-    @Override public FakeCluster.Worker worker() { return worker; }
+    @Override public FakeCluster.FakeWorker worker() { return worker; }
     @Override public FakeCluster cluster() { return cluster; }
     @Override public LocationCache cache() { return cache; }
 

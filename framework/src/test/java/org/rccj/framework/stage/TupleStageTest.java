@@ -42,8 +42,9 @@ class TupleStageTest {
             Rpc(ClusterView c) { super(c, "test.lock"); }
 
             @Override
-            protected void serve(RpcWorker w, Table t, long key, long off, long id, long a1, byte[] req, int rp, byte[] reply, int r) {
-                Bytes.putLong(reply, r + REPLY_R0, w.memory.cas(t.region(), off + LOCK, 0, id));
+            protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+                long off = q.offset(), id = q.arg0();
+                out.r0(w.memory.cas(t.region(), off + LOCK, 0, id));
             }
         }
 
@@ -119,7 +120,7 @@ class TupleStageTest {
             assertEquals(0, ctx.count(Verb.CAS));
             assertEquals(2, ctx.count(Verb.RPC), "one batched RPC per node");
             for (int n = 0; n < 2; n++) {
-                FakeCluster.Worker w = cluster.worker(n, 0);
+                FakeCluster.FakeWorker w = cluster.worker(n, 0);
                 assertEquals(1, w.handled, "node " + n);
                 assertEquals(1, w.replies, "node " + n);
                 assertEquals(2 * FakeCluster.COST.tupleOpNs, w.charged, "node " + n + ": the handler pays per item (2 each)");

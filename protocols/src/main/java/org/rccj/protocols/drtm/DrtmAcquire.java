@@ -44,9 +44,10 @@ abstract class DrtmAcquire {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long desired, long now, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key(), off = q.offset(), desired = q.arg0(), now = q.arg1();
             if (off < 0) off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + REPLY_R0, off);
+            out.r0(off);
             if (off < 0) return;
             long expected = DrtmLockWord.FREE, found;
             int rounds = 0;
@@ -56,8 +57,8 @@ abstract class DrtmAcquire {
                 if (next == DrtmLockWord.DONE || ++rounds == MAX_CAS_ROUNDS) break;
                 expected = next;
             }
-            Bytes.putLong(reply, r + REPLY_R1, DrtmLockWord.held(expected, found, desired));
-            w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
+            out.r1(DrtmLockWord.held(expected, found, desired));
+            w.memory.read(t.region(), off, out.data(), out.payload(), t.tupleBytes);
             VarHandle.acquireFence();
         }
     }

@@ -25,9 +25,10 @@ final class DrtmCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return DrtmTuple.commitBytes(t); }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset();
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + DrtmTuple.COMMIT_SPAN, req, rp, DrtmTuple.commitBytes(t));
+            w.memory.write(t.region(), off + DrtmTuple.COMMIT_SPAN, q.data(), q.payload(), DrtmTuple.commitBytes(t));
             w.memory.putLongVolatile(t.region(), off + DrtmTuple.LOCK, DrtmLockWord.FREE);
         }
     }
@@ -36,7 +37,8 @@ final class DrtmCommit extends WriteStage {
         UnlockRpc(ClusterView c) { super(c, "drtm.unlock"); }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset();
             w.memory.putLongVolatile(t.region(), off + DrtmTuple.LOCK, DrtmLockWord.FREE);
         }
     }

@@ -34,9 +34,10 @@ public final class LockCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return words.commitBytes(t); }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), owner = q.arg0(), flags = q.arg1();
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + words.commitSpan, req, rp, words.commitBytes(t));
+            w.memory.write(t.region(), off + words.commitSpan, q.data(), q.payload(), words.commitBytes(t));
             VarHandle.releaseFence();
             release.release(w, t, off, owner, flags);
         }

@@ -35,7 +35,8 @@ public class LockRelease extends WriteStage {
         }
 
         @Override
-        protected final void serve(RpcWorker w, Table t, long key, long off, long owner, long flags, byte[] req, int rp, byte[] reply, int r) {
+        protected final void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), owner = q.arg0(), flags = q.arg1();
             release(w, t, off, owner, flags);
         }
 

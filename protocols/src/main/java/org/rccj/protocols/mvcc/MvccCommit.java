@@ -23,12 +23,13 @@ final class MvccCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return MvccTuple.COMMIT_RECORD + t.recordBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long ts, long slot, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), slot = q.arg1();
             int s = (int) slot;
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + t.recordOffset(s), req, rp + MvccTuple.COMMIT_RECORD, t.recordBytes);
+            w.memory.write(t.region(), off + t.recordOffset(s), q.data(), q.payload() + MvccTuple.COMMIT_RECORD, t.recordBytes);
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + tuple.wts[s], req, rp + MvccTuple.COMMIT_WTS, MvccTuple.COMMIT_VERSION_BYTES);
+            w.memory.write(t.region(), off + tuple.wts[s], q.data(), q.payload() + MvccTuple.COMMIT_WTS, MvccTuple.COMMIT_VERSION_BYTES);
             VarHandle.releaseFence();
             w.memory.putLongVolatile(t.region(), off + tuple.tts, 0);
         }

@@ -29,12 +29,13 @@ final class MvccLock extends TupleStage {
 
         /** Reply: R0 = tuple offset (-1: no such key), R1 = what the tts CAS found; payload = tuple image. */
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long unused, long ts, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key(), ts = q.arg0();
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + REPLY_R0, off);
+            out.r0(off);
             if (off < 0) return;
-            Bytes.putLong(reply, r + REPLY_R1, w.memory.cas(t.region(), off + tuple.tts, 0, ts));
-            w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
+            out.r1(w.memory.cas(t.region(), off + tuple.tts, 0, ts));
+            w.memory.read(t.region(), off, out.data(), out.payload(), t.tupleBytes);
             VarHandle.acquireFence();
         }
     }

@@ -34,9 +34,10 @@ final class NowaitLock extends TupleStage {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long value, long mode, byte[] req, int rp, byte[] reply, int r) {
-            long found = mode == SHARED ? NowaitTuple.WORDS.serveShared(w, t, key, reply, r) : NowaitTuple.WORDS.serveLock(w, t, key, value, reply, r);
-            Bytes.putLong(reply, r + REPLY_R1, found);
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key(), value = q.arg0(), mode = q.arg1();
+            long found = mode == SHARED ? NowaitTuple.WORDS.serveShared(w, t, key, out.data(), out.at()) : NowaitTuple.WORDS.serveLock(w, t, key, value, out.data(), out.at());
+            out.r1(found);
         }
     }
 

@@ -27,9 +27,10 @@ final class OccCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return 8 + t.recordBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset();
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + OccTuple.COMMIT_SPAN, req, rp, 8 + t.recordBytes);
+            w.memory.write(t.region(), off + OccTuple.COMMIT_SPAN, q.data(), q.payload(), 8 + t.recordBytes);
             VarHandle.releaseFence();
             w.memory.putLongVolatile(t.region(), off + OccTuple.LOCK, 0);
         }

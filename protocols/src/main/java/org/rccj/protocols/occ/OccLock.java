@@ -21,10 +21,11 @@ final class OccLock extends TupleStage {
         Rpc(ClusterView c) { super(c, "occ.lock"); }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long lockId, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), lockId = q.arg0();
             long found = w.memory.cas(t.region(), off + OccTuple.LOCK, 0, lockId);
-            Bytes.putLong(reply, r + REPLY_R0, found);
-            Bytes.putLong(reply, r + REPLY_R1, w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));
+            out.r0(found);
+            out.r1(w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));
         }
     }
 

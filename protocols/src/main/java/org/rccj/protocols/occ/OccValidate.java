@@ -20,9 +20,10 @@ class OccValidate extends TupleStage {
         Rpc(ClusterView c) { super(c, "occ.validate"); }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
-            Bytes.putLong(reply, r + REPLY_R1, w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));
-            Bytes.putLong(reply, r + REPLY_R0, w.memory.getLongVolatile(t.region(), off + OccTuple.LOCK));
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset();
+            out.r1(w.memory.getLongVolatile(t.region(), off + OccTuple.VERSION));
+            out.r0(w.memory.getLongVolatile(t.region(), off + OccTuple.LOCK));
         }
     }
 

@@ -27,12 +27,13 @@ final class SundialCommit extends WriteStage {
         @Override protected int requestPayload(Table t) { return SundialTuple.COMMIT_RECORD + t.recordBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long cts, long committingWord, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), cts = q.arg0(), committingWord = q.arg1();
             w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, committingWord);
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + t.recordOffset, req, rp + SundialTuple.COMMIT_RECORD, t.recordBytes);
+            w.memory.write(t.region(), off + t.recordOffset, q.data(), q.payload() + SundialTuple.COMMIT_RECORD, t.recordBytes);
             VarHandle.releaseFence();
-            w.memory.write(t.region(), off + SundialTuple.WTS, req, rp + SundialTuple.COMMIT_WTS, SundialTuple.COMMIT_VERSION_BYTES);
+            w.memory.write(t.region(), off + SundialTuple.WTS, q.data(), q.payload() + SundialTuple.COMMIT_WTS, SundialTuple.COMMIT_VERSION_BYTES);
             VarHandle.releaseFence();
             w.memory.putLongVolatile(t.region(), off + SundialTuple.RTS, SundialTuple.committedWord(cts));
         }

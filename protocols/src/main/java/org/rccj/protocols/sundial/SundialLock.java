@@ -37,9 +37,10 @@ final class SundialLock extends TupleStage {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long unused, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long key = q.key();
             long off = t.index.lookupLocal(w.memory, t.indexRegion(), t.id, key);
-            Bytes.putLong(reply, r + REPLY_R0, off);
+            out.r0(off);
             if (off < 0) return;
             long status = SundialTuple.BUSY;
             long word = w.memory.getLongVolatile(t.region(), off + SundialTuple.RTS);
@@ -53,8 +54,8 @@ final class SundialLock extends TupleStage {
                 }
                 expected = step;
             }
-            Bytes.putLong(reply, r + REPLY_R1, status);
-            w.memory.read(t.region(), off, reply, r + REPLY_BYTES, t.tupleBytes);
+            out.r1(status);
+            w.memory.read(t.region(), off, out.data(), out.payload(), t.tupleBytes);
             VarHandle.acquireFence();
         }
     }

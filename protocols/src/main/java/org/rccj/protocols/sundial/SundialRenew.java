@@ -40,8 +40,9 @@ final class SundialRenew extends TupleStage {
         @Override protected int requestPayload(Table t) { return REQ_PAYLOAD_BYTES; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long expected, long wts, byte[] req, int rp, byte[] reply, int r) {
-            long cts = Bytes.getLong(req, rp + REQ_CTS);
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
+            long off = q.offset(), expected = q.arg0(), wts = q.arg1();
+            long cts = Bytes.getLong(q.data(), q.payload() + REQ_CTS);
             long step = SundialTuple.BUSY;
             for (int round = 0; round < MAX_ROUNDS; round++) {
                 long found = w.memory.cas(t.region(), off + SundialTuple.RTS, expected, cts);
@@ -50,7 +51,7 @@ final class SundialRenew extends TupleStage {
                 expected = step;
                 step = SundialTuple.BUSY;
             }
-            Bytes.putLong(reply, r + REPLY_R0, step);
+            out.r0(step);
         }
     }
 

@@ -39,7 +39,7 @@ final class WaitDieLock {
         @Override protected int replyPayload(Table t) { return t.tupleBytes; }
 
         @Override
-        protected void serve(RpcWorker w, Table t, long key, long off, long a0, long a1, byte[] req, int rp, byte[] reply, int r) {
+        protected void serve(RpcWorker w, Table t, Request q, Reply out) {
             throw new UnsupportedOperationException("waitdie.lock items are served by its WaitTable");
         }
 

@@ -38,7 +38,7 @@ import org.rccj.ucx.UcxEndpoint;
  * an active message to the target worker of the same index, served at that worker's poll point, answered by a
  * reply message from whichever worker replies. A passive (unsignaled) RPC is answered by no message: its call id
  * rides back on that worker's next reply to the sender, or in an ack message when 16 are pending for one sender or
- * the worker is about to sleep; the sender's op stays in flight until then (docs/decisions/ 2026-11-27). Every
+ * the worker is about to sleep; the sender's op stays in flight until then (docs/decisions/0124-ucx-passive-rpcs.md). Every
  * worker progresses its UCP worker at each loop pass and keeps doing so while idle (spinning 50 us, then asleep on
  * UCX's event fd), since on TCP, and on shared memory without UCX-allocated memory, the target's progress is what
  * completes one-sided ops.
@@ -82,7 +82,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     final RegisteredMemory[] memory;
     /** Per hosted node: registered chunks by region then chunk (address, packed key). */
     private final List<List<Blob.Chunk>>[] chunks;
-    final Worker[][] workers;
+    final UcxFabricWorker[][] workers;
     final AtomicInteger unfinished = new AtomicInteger();
     /** Local calls answered by another worker of their node (handed over), not yet taken by their caller's worker. */
     final AtomicInteger handedOverCalls = new AtomicInteger();
@@ -92,7 +92,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     /** ucx.loopback_atomics: always (not only where a peer's one-sided ops run on RDMA hardware). */
     private boolean loopbackAlways;
     /** The worker whose thread is running (the loopback route posts on its UCX worker); null off the workers' threads. */
-    static final ThreadLocal<Worker> CURRENT = new ThreadLocal<>();
+    static final ThreadLocal<UcxFabricWorker> CURRENT = new ThreadLocal<>();
     /** What ucp_ep_print_info said for each peer node, seen from node 0's worker 0 (for the results). */
     private final Map<Integer, String> lanes = new LinkedHashMap<>();
 
@@ -131,7 +131,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         contexts = new UcxContext[nodes];
         memory = new RegisteredMemory[nodes];
         chunks = new List[nodes];
-        workers = new Worker[nodes][];
+        workers = new UcxFabricWorker[nodes][];
         views = new Endpoint[nodes][threads];
         for (int n = 0; n < nodes; n++) {
             if (!hosts(n)) {
@@ -151,8 +151,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 }
                 return m.segment().asByteBuffer().order(ByteOrder.nativeOrder());
             }, false);
-            workers[n] = new Worker[threads];
-            for (int t = 0; t < threads; t++) views[n][t] = workers[n][t] = new Worker(this, n, t, ctx.newWorker());
+            workers[n] = new UcxFabricWorker[threads];
+            for (int t = 0; t < threads; t++) views[n][t] = workers[n][t] = new UcxFabricWorker(this, n, t, ctx.newWorker());
         }
         if (cs == null) {
             cluster = null;
@@ -162,7 +162,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
                 @Override public boolean finished() { return running && unfinished.get() == 0 && nothingInFlight(); }
                 // a worker asleep on its event fd sees the stop within PARK_NS (no ucp_worker_signal here: the
                 // control plane may stop a run whose workers were already destroyed)
-                @Override public void stopping() { for (Worker w : workers[self]) if (w.thread != null) LockSupport.unpark(w.thread); }
+                @Override public void stopping() { for (UcxFabricWorker w : workers[self]) if (w.thread != null) LockSupport.unpark(w.thread); }
             });
             base = cluster.base();
         }
@@ -203,7 +203,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
             }
         }, "rcc-ucx-barrier");
         barrier.start();
-        while (barrier.isAlive()) for (Worker w : workers[self]) w.ucx.progress();
+        while (barrier.isAlive()) for (UcxFabricWorker w : workers[self]) w.ucx.progress();
         try {
             barrier.join();
         } catch (InterruptedException e) {
@@ -221,7 +221,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     /** local_access: network: own-node RPCs are messages served at the worker's poll (see ThreadWorker#viaNic). */
     @Override
     public void localThroughNic(boolean on) {
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.viaNic = on;
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) w.viaNic = on;
     }
 
     /** The UCX settings this fabric was made with. */
@@ -242,7 +242,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private void connect(Blob[] blobs) {
         if (connected) return;
         connected = true;
-        for (int n = 0; n < nodes; n++) if (hosts(n)) for (Worker w : workers[n]) w.connect(blobs);
+        for (int n = 0; n < nodes; n++) if (hosts(n)) for (UcxFabricWorker w : workers[n]) w.connect(blobs);
         wireUp();
         int from = self < 0 ? 0 : self;
         for (int m = 0; m < nodes; m++) if (m != from) lanes.put(m, workers[from][0].eps[m][0].info());
@@ -261,7 +261,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     /** CPU atomics that went through UCX on the own endpoint (summary.json's ucx.loopback_atomics; after {@link #run}). */
     public long loopbackAtomicCount() {
         long n = 0;
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.loopbackAtomics;
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) n += w.loopbackAtomics;
         return n;
     }
 
@@ -269,14 +269,14 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
     private final RegisteredMemory.CpuAtomics loopbackRoute = new RegisteredMemory.CpuAtomics() {
         @Override
         public long cas(RegisteredMemory m, int region, long off, long expect, long update) {
-            Worker w = CURRENT.get();
+            UcxFabricWorker w = CURRENT.get();
             if (w == null || w.node() != m.node()) return m.casDirect(region, off, expect, update);   // loading, checking
             return w.loopback(true, region, off, expect, update);
         }
 
         @Override
         public long faa(RegisteredMemory m, int region, long off, long delta) {
-            Worker w = CURRENT.get();
+            UcxFabricWorker w = CURRENT.get();
             if (w == null || w.node() != m.node()) return m.faaDirect(region, off, delta);
             return w.loopback(false, region, off, 0, delta);
         }
@@ -294,7 +294,7 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (!open.isEmpty()) {
-            for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.ucx.progress();
+            for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) w.ucx.progress();
             open.removeIf(o -> workers[(int) o[0]][(int) o[1]].ucx.done("ucp_ep_flush_nbx (connecting)", o[2]));
             if (System.nanoTime() > deadline) throw new IllegalStateException("ucx: endpoints did not connect within 60 s");
         }
@@ -345,21 +345,21 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
      */
     private boolean nothingInFlight() {
         if (handedOverCalls.get() != 0) return false;
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) if ((long) Worker.OUTSTANDING.getAcquire(w) != 0) return false;
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) if ((long) UcxFabricWorker.OUTSTANDING.getAcquire(w) != 0) return false;
         return true;
     }
 
     /** Reply messages sent by every hosted worker (signaled RPCs' replies), for the tests. */
     long replyMessages() {
         long n = 0;
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.repliesSent;
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) n += w.repliesSent;
         return n;
     }
 
     /** Ack messages (passive RPCs' ids sent on their own, not with a reply) sent by every hosted worker, for the tests. */
     long ackMessages() {
         long n = 0;
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) n += w.acksSent;
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) n += w.acksSent;
         return n;
     }
 
@@ -369,8 +369,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         closed = true;
         stop = true;
         if (cluster != null) cluster.close();
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.closeEndpoints();
-        for (Worker[] ws : workers) if (ws != null) for (Worker w : ws) w.ucx.close();
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) w.closeEndpoints();
+        for (UcxFabricWorker[] ws : workers) if (ws != null) for (UcxFabricWorker w : ws) w.ucx.close();
         memoryArena.close();
         for (UcxContext c : contexts) if (c != null) c.close();
     }

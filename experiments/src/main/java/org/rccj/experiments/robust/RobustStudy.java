@@ -1,4 +1,4 @@
-package org.rccj.cli.robust;
+package org.rccj.experiments.robust;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,9 +47,13 @@ public final class RobustStudy {
         List<Job> unfinished(List<Job> jobs);
     }
 
-    /** What to study. @param budget null: every code; else guided search with this many codes after the probes */
+    /**
+     * What to study. @param budget null: every code; else guided search with this many codes after the probes
+     * @param from null, or the base ranking already measured (an enumeration's results by code): step 1 runs nothing
+     */
     public record Settings(List<Stage> stages, String baseProfile, List<Variant> profiles, List<ProfileVariants.Param> params,
-                           double fraction, Integer budget, int repeat, long seed, Path profileDir, Shard shard, boolean baseOnly) {}
+                           double fraction, Integer budget, int repeat, long seed, Path profileDir, Shard shard, boolean baseOnly,
+                           Map<Integer, CodeResult> from) {}
 
     /** A parameter whose change flips the winner: it flips at {@code flipsAt} (signed), not at {@code holdsAt}. */
     public record Tipping(ProfileVariants.Param param, double flipsAt, double holdsAt, Standing atFlip, List<Standing> steps) {
@@ -57,9 +61,14 @@ public final class RobustStudy {
         public CodeResult to() { return atFlip.top(); }
     }
 
-    /** The study's outcome (null parts when a shard or --base-only stopped early). */
+    /**
+     * The study's outcome (null parts when a shard or --base-only stopped early). @param search how the base ranking
+     * was found (every code, guided search with its budget, or an enumeration); @param unseen the codes it has no
+     * result for (guided search saw only the others: a better code among these would go unnoticed); @param codes
+     * how many codes there are
+     */
     public record Outcome(List<CodeResult> baseTable, Standing base, List<Integer> candidates, List<Standing> standings,
-                          List<Tipping> tippings, List<String> notes) {}
+                          List<Tipping> tippings, List<String> notes, String search, List<Integer> unseen, int codes) {}
 
     private final Settings s;
     private final Executor exec;
@@ -102,7 +111,7 @@ public final class RobustStudy {
 
     /** A shard needs the base search finished (by --base-only): else a one-line error, before any run. */
     public void checkShardReady() {
-        if (!s.shard().isAll()) {
+        if (!s.shard().isAll() && s.from() == null) {
             List<Job> missing = exec.unfinished(baseJobs());
             if (!missing.isEmpty()) {
                 throw new org.rccj.framework.config.ConfigException("robust: --shard " + s.shard() + ": the base search has " + missing.size()
@@ -115,20 +124,29 @@ public final class RobustStudy {
         List<String> notes = new ArrayList<>();
         List<Variant> variants = variants(notes); // every profile written and checked before any run
         Variant base = Variant.base(s.baseProfile());
-        log.accept("robust: step 1 of 3: the winner under " + s.baseProfile() + " ("
-                + (s.budget() == null ? "every code" : "guided search, budget " + s.budget()) + ")");
-        Map<Integer, CodeResult> baseResults = results(exec.run("base", baseJobs()));
-        if (s.budget() != null && baseResults.keySet().containsAll(GuidedModel.probes(s.stages(), GuidedModel.Probes.PURE))) { // guided: the codes chosen from the probes' figures alone, as enumerate --strategy guided
-            List<Integer> chosen = GuidedModel.selection(s.stages(), baseResults, GuidedModel.Probes.PURE, s.budget());
-            baseResults.putAll(results(exec.run("base", jobs(base, chosen))));
+        String search = s.from() != null ? "the enumeration given (--from)"
+                : s.budget() == null ? "every code" : "guided search, budget " + s.budget();
+        log.accept("robust: step 1 of 3: the winner under " + s.baseProfile() + " (" + search + ")");
+        Map<Integer, CodeResult> baseResults;
+        if (s.from() != null) {
+            baseResults = new LinkedHashMap<>(s.from());
+        } else {
+            baseResults = results(exec.run("base", baseJobs()));
+            if (s.budget() != null && baseResults.keySet().containsAll(GuidedModel.probes(s.stages(), GuidedModel.Probes.PURE))) { // guided: the codes chosen from the probes' figures alone, as enumerate --strategy guided
+                List<Integer> chosen = GuidedModel.selection(s.stages(), baseResults, GuidedModel.Probes.PURE, s.budget());
+                baseResults.putAll(results(exec.run("base", jobs(base, chosen))));
+            }
         }
+        List<Integer> unseen = new ArrayList<>();
+        for (HybridCode hc : HybridCode.all(s.stages())) if (!baseResults.containsKey(hc.code())) unseen.add(hc.code());
+        int codes = 1 << s.stages().size();
         if (baseResults.isEmpty()) throw new org.rccj.framework.config.ConfigException("robust: no code of the base search finished all its runs (see their result directories); nothing to rank");
         List<CodeResult> baseTable = new ArrayList<>(new java.util.TreeMap<>(baseResults).values());
         List<CodeResult> ranked = Ranking.rank(baseTable);
         int winner = ranked.get(0).code();
         List<Integer> candidates = candidates(ranked);
         Standing baseStanding = Standing.of(base, subset(baseResults, candidates), winner);
-        if (s.baseOnly()) return new Outcome(baseTable, baseStanding, candidates, null, null, notes);
+        if (s.baseOnly()) return new Outcome(baseTable, baseStanding, candidates, null, null, notes, search, unseen, codes);
 
         List<Variant> mine = new ArrayList<>();
         for (int i = 0; i < variants.size(); i++) if (s.shard().selects(i)) mine.add(variants.get(i));
@@ -145,7 +163,7 @@ public final class RobustStudy {
             else standings.add(Standing.of(v, r.values(), winner));
         }
         List<Tipping> tippings = tippings(standings, candidates, winner);
-        return new Outcome(baseTable, baseStanding, candidates, standings, tippings, notes);
+        return new Outcome(baseTable, baseStanding, candidates, standings, tippings, notes, search, unseen, codes);
     }
 
     /** The best {@link #TOP} codes of the base ranking and both pure codes (when measured), ascending. */

@@ -26,7 +26,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
  * to itself for the loopback route), the calls it awaits, the passive RPCs it has yet to acknowledge, and the event
  * loop (progress, the poll point, ready coroutines, sleep on UCX's event fd). Its fabric is {@link UcxFabric}.
  */
-final class Worker extends ThreadWorker {
+final class UcxFabricWorker extends ThreadWorker {
     /** The fabric this worker belongs to (its nodes, workers, counters and run state). */
     private final UcxFabric f;
     /**
@@ -37,7 +37,7 @@ final class Worker extends ThreadWorker {
 
     static {
         try {
-            OUTSTANDING = MethodHandles.lookup().findVarHandle(Worker.class, "outstanding", long.class);
+            OUTSTANDING = MethodHandles.lookup().findVarHandle(UcxFabricWorker.class, "outstanding", long.class);
             IN_FLIGHT = MethodHandles.lookup().findVarHandle(Op.class, "inFlight", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -94,7 +94,7 @@ final class Worker extends ThreadWorker {
     /** CPU atomics this worker sent through UCX on its own endpoint (the loopback route). */
     long loopbackAtomics;
 
-    Worker(UcxFabric f, int node, int worker, UcxWorker ucx) {
+    UcxFabricWorker(UcxFabric f, int node, int worker, UcxWorker ucx) {
         super(node, worker, f.cost, UcxFabric.SPIN_NS, UcxFabric.PARK_NS);
         this.f = f;
         this.ucx = ucx;
@@ -399,7 +399,7 @@ final class Worker extends ThreadWorker {
                 host.onComplete(call);
             } else {
                 f.handedOverCalls.incrementAndGet();       // balanced when that worker takes it
-                Worker w = f.workers[node][call.srcWorker];
+                UcxFabricWorker w = f.workers[node][call.srcWorker];
                 w.handedOver.add(call);
                 w.wake();
             }

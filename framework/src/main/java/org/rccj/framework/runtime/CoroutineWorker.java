@@ -15,7 +15,7 @@ import org.rccj.primitives.WorkerHost;
  * their handlers on this worker (this is where two-sided primitives cost the remote CPU), and ready
  * coroutines run in FIFO order.
  */
-public final class Worker extends RpcWorker implements WorkerHost {
+public final class CoroutineWorker extends RpcWorker implements WorkerHost {
     public final Cluster cluster;
     public final Endpoint ep;
     final LocationCache cache;
@@ -34,7 +34,7 @@ public final class Worker extends RpcWorker implements WorkerHost {
     private final int[] unsignaledRun;
     public static final int SIGNAL_EVERY = 64;
 
-    Worker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
+    CoroutineWorker(Cluster cluster, int node, int index, int coroutines, WorkerStats stats) {
         super(node, index, cluster.memory(node));
         this.cluster = cluster;
         this.ep = cluster.fabric.endpoint(node, index);

@@ -1,11 +1,11 @@
-package org.rccj.fabrics.sim;
+package org.rccj.fabrics.bench;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
-import org.rccj.fabrics.sim.PrimitiveBench.Result;
-import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
+import org.rccj.fabrics.bench.PrimitiveBench.Pattern;
+import org.rccj.fabrics.bench.PrimitiveBench.Result;
+import org.rccj.fabrics.bench.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 

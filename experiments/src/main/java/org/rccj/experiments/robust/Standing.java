@@ -1,4 +1,4 @@
-package org.rccj.cli.robust;
+package org.rccj.experiments.robust;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,9 +1,11 @@
-package org.rccj.fabrics.sim;
+package org.rccj.fabrics.bench;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.rccj.fabrics.sim.FaultSettings;
+import org.rccj.fabrics.sim.SimFabric;
 import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.stats.Histogram;
 import org.rccj.primitives.CostProfile;
@@ -14,10 +16,11 @@ import org.rccj.primitives.Verb;
 import org.rccj.primitives.WorkerHost;
 
 /**
- * Primitive micro-benchmarks on the {@code sim} fabric (calibration.md): peak verb rates per machine,
- * round trips, READ against RPC, the effect of coroutines, doorbell batching and passive ACK. They only
- * exercise the verbs layer and the cost profile, never a protocol: this is what a profile is checked
- * against, next to the figures measured on the hardware.
+ * Primitive micro-benchmarks on any fabric (calibration.md): peak verb rates per machine, round trips, READ
+ * against RPC, the effect of coroutines, doorbell batching and passive ACK. They only exercise the verbs layer,
+ * never a protocol: on {@code sim} with a cost profile ({@link #run(CostProfile, Scenario)}, what a profile is
+ * checked against, next to the figures measured on the hardware), on a real fabric in this process
+ * ({@link #run(Fabric, Scenario, long, long)}), or on one process per node ({@link #run(List, Scenario, long, long)}).
  */
 public final class PrimitiveBench {
     /** Who talks to whom: every node to random other nodes, or every other node to node 0 (a server's peak). */

@@ -1,11 +1,11 @@
-package org.rccj.fabrics.sim;
+package org.rccj.fabrics.bench;
 
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.rccj.fabrics.sim.PrimitiveBench.Pattern;
-import org.rccj.fabrics.sim.PrimitiveBench.Scenario;
+import org.rccj.fabrics.bench.PrimitiveBench.Pattern;
+import org.rccj.fabrics.bench.PrimitiveBench.Scenario;
 import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.Verb;
 

@@ -1,4 +1,4 @@
-package org.rccj.cli.robust;
+package org.rccj.experiments.robust;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -106,7 +106,20 @@ public final class RobustReport {
                 .filter(s -> s.variant().kind() == Variant.Kind.PERTURBED).mapToDouble(s -> Math.abs(s.variant().fraction())).max().orElse(0)))
                 .append("% flips it");
         else sb.append("; it loses ").append(String.join("; ", losses));
+        String c = coverage(o);
+        if (c != null) sb.append(". ").append(c);
         return sb.toString();
+    }
+
+    /**
+     * What the base ranking could not see, or null when it saw every code: "guided search, budget 2 saw only 7 of 64
+     * codes; not ranked: 1, 3, ... (a better code among them would go unnoticed: rcc enumerate, then robust --from DIR)".
+     */
+    public static String coverage(RobustStudy.Outcome o) {
+        if (o.unseen().isEmpty()) return null;
+        int seen = o.codes() - o.unseen().size();
+        return o.search() + " saw only " + seen + " of " + o.codes() + " codes; not ranked: " + RobustStudy.join(o.unseen())
+                + " (a better code among them would go unnoticed: rank every code with rcc enumerate, then rcc robust --from DIR)";
     }
 
     /** The table on the terminal: one line per setting. */
@@ -114,6 +127,8 @@ public final class RobustReport {
         int w = "setting".length();
         for (Standing st : o.standings()) w = Math.max(w, st.variant().label().length());
         String fmt = "%-" + w + "s  %6s %12s  %-22s %-6s  %s";
+        String c = coverage(o);
+        if (c != null) out.println("base ranking: " + c);
         out.println("top codes " + RobustStudy.join(o.candidates()) + " under each setting (" + repeat + (repeat == 1 ? " seed: no CI" : " seeds, 95% CI")
                 + "; within noise: margin < " + Math.round(100 * Standing.MIN_MARGIN) + "% or its 95% CI reaches 0)");
         out.println(String.format(Locale.ROOT, fmt, "setting", "winner", "throughput", "margin over runner-up", "", "base winner " + o.base().top().code()));
