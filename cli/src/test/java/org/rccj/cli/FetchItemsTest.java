@@ -19,9 +19,10 @@ import org.rccj.framework.spi.Registry;
 class FetchItemsTest {
     @TempDir Path dir;
 
-    /** 3 ms: one-by-one DrTM all-rpc commits fewer than the 500 transactions the verification needs in 1 ms. */
+    /** 3 ms (DrTM 8: one by one, its all-rpc code commits fewer than the 500 transactions the verification needs in 3). */
     private JsonNode run(String name, String protocol, String hybrid, String fetch) throws Exception {
-        Path cfg = Files.writeString(dir.resolve(name + ".yaml"), TcpClusterTest.config(name, "fabric: sim", protocol, hybrid, "smallbank", 3)
+        Path cfg = Files.writeString(dir.resolve(name + ".yaml"), TcpClusterTest.config(name, "fabric: sim", protocol, hybrid, "smallbank",
+                        protocol.equals("drtm") ? 8 : 3)
                 .replace("warmup_ms: 20", "warmup_ms: 0.2").replaceAll("protocol_options: .*\n", ""));
         Cli.runReal(dir, new String[] {"run", cfg.toString(), "--out", "out/" + name, "--set", "fetch_items=" + fetch}).assertOk();
         OutsideStagesTest.assertIdentity(dir.resolve("out/" + name), name);
@@ -51,8 +52,8 @@ class FetchItemsTest {
         for (String code : new String[] {"all-rpc", "all-onesided"}) {
             double together = callsPerCommit(run("t" + code, "nowait", code, "together"), "LOCK");
             double oneByOne = callsPerCommit(run("o" + code, "nowait", code, "one_by_one"), "LOCK");
-            // SmallBank: 1 to 3 accesses per transaction, 1 fetch each
-            assertTrue(together < 1.1 && oneByOne > 1.4, code + ": LOCK calls per commit " + together + " together, " + oneByOne + " one by one");
+            // SmallBank: 1 to 3 accesses per transaction (about 1.8 on average), one fetch each; failed calls count too
+            assertTrue(oneByOne > 1.3 * together, code + ": LOCK calls per commit " + together + " together, " + oneByOne + " one by one");
         }
     }
 }
