@@ -27,7 +27,10 @@ final class Args {
             refuseRepeats(command, cl);
             return cl;
         } catch (UnrecognizedOptionException e) {
-            throw new ConfigException(command + ": unknown option " + e.getOption() + "; see 'rcc help " + command + "'");
+            List<String> known = new java.util.ArrayList<>();
+            for (org.apache.commons.cli.Option o : options.getOptions()) if (o.getLongOpt() != null) known.add("--" + o.getLongOpt());
+            throw new ConfigException(command + ": unknown option " + e.getOption()
+                    + org.rccj.framework.config.Suggest.didYouMean(e.getOption(), known) + "; see 'rcc help " + command + "'");
         } catch (MissingArgumentException e) {
             String name = e.getOption().getLongOpt() != null ? "--" + e.getOption().getLongOpt() : "-" + e.getOption().getOpt();
             throw new ConfigException(command + ": option " + name + " needs a value (" + e.getOption().getArgName() + ")");

@@ -27,12 +27,14 @@ import org.rccj.experiments.Exit;
  * must be of one kind; the first is the baseline of the relative differences.
  */
 final class CompareCommand implements Command {
-    static final String USAGE = "rcc compare DIR DIR [DIR...] [--metrics M,M...] [--csv FILE]";
+    static final String USAGE = "rcc compare DIR DIR [DIR...] [--full] [--metrics M,M...] [--csv FILE]";
     static final Options OPTIONS = new Options()
             .addOption(org.apache.commons.cli.Option.builder().longOpt("metrics").hasArg().argName("M,M...")
                     .desc("only these metrics (e.g. throughput_tps,latency_mean_us,LOCK_us_per_txn)").build())
             .addOption(org.apache.commons.cli.Option.builder().longOpt("csv").hasArg().argName("FILE")
-                    .desc("also write the comparison as CSV").build());
+                    .desc("also write the comparison as CSV").build())
+            .addOption(org.apache.commons.cli.Option.builder().longOpt("full")
+                    .desc("every metric (default: the headline metrics and, for runs, the stages' time per transaction)").build());
 
     /** One representative summary.json per input: its config and the facts that make inputs incomparable. */
     private record Facts(com.fasterxml.jackson.databind.JsonNode config, double measuredS, boolean verified, String fabric, Set<String> varied) {}
@@ -65,6 +67,7 @@ final class CompareCommand implements Command {
                 throw new ConfigException("compare: " + firstArg + " is " + kind.what + " but " + arg + " is " + k.what
                         + "; compare runs with runs, sweeps with sweeps, enumerations with enumerations");
             }
+            if (k != Kind.RUN) PlotCommand.refuseMixedPoints("compare", arg, dir, k == Kind.SWEEP);
             String name = i < 26 ? String.valueOf((char) ('A' + i)) : "I" + (i + 1);
             inputs.add(input(name, arg, dir, k));
             facts.add(facts(dir, k, inputs.get(inputs.size() - 1)));
@@ -89,7 +92,7 @@ final class CompareCommand implements Command {
             throw new ConfigException("compare: " + firstArg + " shares no point with the others (their varied keys or values differ);"
                     + " compare results of the same sweep or enumeration layout");
         }
-        ctx.out().print(Comparison.text(inputs, preamble(inputs, facts), only));
+        ctx.out().print(Comparison.text(inputs, preamble(inputs, facts), only, cl.hasOption("full")));
         if (csv != null) {
             ResultTable.write(csv, Comparison.csv(inputs, only));
             ctx.out().println("wrote " + BatchOptions.display(ctx, csv));
@@ -171,7 +174,12 @@ final class CompareCommand implements Command {
             if (children.isEmpty()) return null;
             run = children.get(0);
             varied.add(Config.SEED.key());
-            for (String k : in.table().keyColumns()) if (!k.equals("point")) varied.add(k.equals("code") ? Config.HYBRID.key() : k);
+            // what the input really varies (its provenance.json), not every key column: an enumeration's table has a
+            // protocol column, and two enumerations of different protocols differ in it
+            List<String> recorded = org.rccj.experiments.Provenance.varied(dir);
+            if (recorded != null) varied.addAll(recorded);
+            else for (String k : in.table().keyColumns()) if (!k.equals("point") && varies(in.table(), k)) varied.add(k.equals("code") ? Config.HYBRID.key() : k);
+            if (kind == Kind.ENUMERATION) varied.add(Config.HYBRID.key());
         }
         try {
             com.fasterxml.jackson.databind.JsonNode s = SummaryJson.read(run.resolve(SummaryJson.FILE_NAME));
@@ -180,6 +188,12 @@ final class CompareCommand implements Command {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    private static boolean varies(CsvTable t, String col) {
+        Set<String> s = new java.util.HashSet<>();
+        for (int r = 0; r < t.rows().size(); r++) s.add(t.get(r, col));
+        return s.size() > 1;
     }
 
     private static Kind classify(String arg, Path dir) {

@@ -92,6 +92,8 @@ final class EnumerateCommand implements Command {
         int width = Integer.toString(Stage.mask(stages)).length();
         Map<Integer, List<Batch.Point>> pointsByCode = Enumeration.points(base, baseConfig, stages, repeat, out);
         OutputPaths.checkDir("--out", out);
+        // bound to this config from the first point on: an interrupted enumeration's directory refuses another config
+        Provenance.write(out, made, args);
 
         String what = baseConfig.protocol() + " on " + baseConfig.workloadName();
         GuidedRun guidedRun = null;

@@ -16,6 +16,7 @@ import org.rccj.fabrics.cluster.ClusterSecret;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.fabrics.cluster.ConfigDigest;
 import org.rccj.fabrics.cluster.LauncherWatch;
+import org.rccj.fabrics.cluster.LocalLauncher;
 import org.rccj.fabrics.cluster.Membership;
 import org.rccj.framework.run.Config;
 import org.rccj.framework.config.ConfigException;
@@ -150,7 +151,7 @@ final class NodeCommand implements Command {
             fabric.close();
         }
         if (r == null) {                     // not node 0: node 0 has our report
-            ctx.err().println("rcc: node " + s.self() + ": done; node 0 writes the results");
+            ctx.err().println("rcc: node " + s.self() + LocalLauncher.DONE);
             return Exit.OK;
         }
         r.config = config;
@@ -164,8 +165,7 @@ final class NodeCommand implements Command {
         ConsoleReport.print(r, ctx.out());
         ctx.out().println("results: " + out);
         if (config.verify() && !r.verification.passed()) {
-            ctx.err().println("rcc: verification failed: " + (r.verification.serializable()
-                    ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
+            ctx.err().println("rcc: " + r.verification.failure());
             return Exit.VERIFICATION_FAILED;
         }
         return Exit.OK;

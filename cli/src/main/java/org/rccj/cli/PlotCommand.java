@@ -50,6 +50,7 @@ final class PlotCommand implements Command {
         if (Files.exists(out) && !Files.isDirectory(out)) throw new ConfigException("plot: --out " + out + " exists and is not a directory");
         OutputPaths.checkDir("plot: --out", out);
         for (Input in : inputs) {
+            if (in.kind() != Kind.RUNS) refuseMixedPoints("plot", in.arg(), in.dir(), in.kind() == Kind.SWEEP);
             if (in.kind() == Kind.SWEEP) checkAgainstPoints(in.dir(), SweepCommand.CSV, "point");
             if (in.kind() == Kind.HYBRID) checkAgainstPoints(in.dir(), HybridTable.FILE_NAME, "code");
         }
@@ -69,8 +70,10 @@ final class PlotCommand implements Command {
                     hybridDirs.add(in.dir());
                     saved.addAll(Figures.ofHybridTable(t, in.dir(), out, prefix));
                 }
-                case SWEEP -> saved.addAll(Figures.ofSweepTable(read(ctx, in.dir().resolve(SweepCommand.CSV)),
-                        in.dir().getFileName().toString(), in.dir(), out, prefix));
+                case SWEEP -> {
+                    CsvTable t = read(ctx, in.dir().resolve(SweepCommand.CSV));
+                    saved.addAll(Figures.ofSweepTable(t, experiment(in.dir(), t), in.dir(), out, prefix));
+                }
                 case RUNS -> {
                     for (Path r : in.runs()) {
                         try {
@@ -205,6 +208,64 @@ final class PlotCommand implements Command {
                         + String.format(java.util.Locale.ROOT, "%.3f", mean) + " in its summary.json" + fix);
             }
         }
+    }
+
+    /**
+     * A sweep's figures' title: what the experiment is, from its config (protocol, workload, cluster, fabric; keys the
+     * sweep varies left out, as its axes show them), not the output directory's name; and, when every point ran one
+     * seed, which seed and that there are no confidence intervals.
+     */
+    static String experiment(Path dir, CsvTable t) throws IOException {
+        List<String> varied = org.rccj.experiments.Provenance.varied(dir);
+        if (varied == null) {
+            varied = new ArrayList<>();
+            for (String k : t.keyColumns()) if (!k.equals("point")) varied.add(k);
+        }
+        com.fasterxml.jackson.databind.JsonNode c = null;
+        for (Path r : MergeCommand.resultDirs(dir)) {
+            try {
+                c = RunMetrics.read(r).config();
+                break;
+            } catch (IOException e) {
+                // the next one
+            }
+        }
+        if (c == null) return dir.getFileName().toString();
+        List<String> parts = new ArrayList<>();
+        String protocol = varied.contains("protocol") ? "" : c.path("protocol").asText("");
+        String hybrid = varied.contains("hybrid") ? "" : c.path("hybrid").asText("");
+        String workload = varied.contains("workload.name") || varied.contains("workload") ? "" : c.path("workload").path("name").asText("");
+        String head = (protocol + (hybrid.isEmpty() ? "" : " " + hybrid)).strip();
+        if (!workload.isEmpty()) head = head.isEmpty() ? workload : head + " on " + workload;
+        List<String> shape = new ArrayList<>();
+        for (String k : List.of("nodes", "threads", "coroutines")) if (!varied.contains(k)) shape.add(c.path(k).asText("?") + " " + k);
+        if (!shape.isEmpty()) parts.add(String.join(" x ", shape));
+        if (!varied.contains("fabric")) parts.add(c.path("fabric").asText("sim"));
+        boolean oneSeed = true;
+        for (int r = 0; r < t.rows().size(); r++) oneSeed &= t.number(r, "runs") <= 1;
+        if (oneSeed && !varied.contains("seed")) parts.add("one seed per point: seed " + c.path("seed").asText("?") + ", no CI");
+        return head + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
+    }
+
+    /**
+     * Refuses a sweep's or an enumeration's directory whose points differ in config beyond what it varies (older
+     * versions bound a directory to its config only when a command finished: an interrupted one resumed with another
+     * config mixed two experiments), naming every key that differs and where.
+     */
+    static void refuseMixedPoints(String cmd, String arg, Path dir, boolean sweep) throws IOException {
+        List<String> varied = org.rccj.experiments.Provenance.varied(dir);
+        if (varied == null) {
+            varied = new ArrayList<>();
+            if (sweep) {
+                for (String k : CsvTable.read(dir.resolve(SweepCommand.CSV)).keyColumns()) if (!k.equals("point")) varied.add(k);
+            }
+        }
+        if (!sweep && !varied.contains(org.rccj.framework.run.Config.HYBRID.key())) varied.add(org.rccj.framework.run.Config.HYBRID.key());
+        List<String> mixed = org.rccj.experiments.Provenance.mixedPoints(MergeCommand.resultDirs(dir), varied);
+        if (mixed.isEmpty()) return;
+        throw new ConfigException(cmd + ": " + arg + ": its points differ in config beyond what it varies (" + String.join(", ", varied)
+                + "): " + String.join("; ", mixed) + "; they are not one experiment (a directory resumed with another config): rerun"
+                + " the command into a new --out, or remove the points of the other config");
     }
 
     private static Input classify(Context ctx, String arg) throws IOException {

@@ -78,8 +78,7 @@ final class RunCommand implements Command {
         if (explain != null) PathExplain.print(result, explain, profile(config), ctx.out());
         ctx.out().println("results: " + display(ctx.cwd(), out));
         if (config.verify() && !result.verification.passed()) {
-            ctx.err().println("rcc: verification failed: " + (result.verification.serializable()
-                    ? "a workload invariant does not hold" : "the history is not serializable") + " (exit code 1)");
+            ctx.err().println("rcc: " + result.verification.failure());
             return Exit.VERIFICATION_FAILED;
         }
         return Exit.OK;

@@ -68,6 +68,8 @@ final class SweepCommand implements Command {
         for (String n : notes) ctx.err().println("rcc: note: " + n);
         // the table is rewritten from the points of this sweep; an old one must not outlive an interruption
         Files.deleteIfExists(out.resolve(CSV));
+        // bound to this config from the first point on: an interrupted sweep's directory refuses another config
+        Provenance.write(out, made, args);
 
         ctx.err().println("sweep '" + baseConfig.name() + "': " + combos.size() + " points" + (repeat > 1 ? " x " + repeat + " seeds" : "")
                 + " over " + String.join(", ", varies.stream().map(Sweep.Vary::key).toList()) + " -> " + BatchOptions.display(ctx, out));

@@ -50,11 +50,15 @@ final class ValidateCommand implements Command {
         String tls = BatchOptions.tls(cl);
         if (!cl.hasOption("profile")) throw new ConfigException("validate: missing --profile NAME|FILE (e.g. one written by rcc calibrate); usage: " + USAGE);
         String profile = cl.getOptionValue("profile").strip();
-        if (!CostProfile.isBuiltIn(profile)) profile = ctx.resolve(profile).toAbsolutePath().normalize().toString();
+        String given = profile;
+        if (!CostProfile.isBuiltIn(profile) && (CostProfile.looksLikeFile(profile) || Files.exists(ctx.resolve(profile)))) {
+            profile = ctx.resolve(profile).toAbsolutePath().normalize().toString();
+        }
         try {
             CostProfile.load(profile);
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("validate: --profile: " + e.getMessage());
+            throw new ConfigException("validate: --profile: " + e.getMessage() + (given.equals(profile)
+                    ? org.rccj.framework.config.Suggest.didYouMean(given, CostProfile.known()) : ""));
         }
         int repeat = BatchOptions.repeat("validate", cl);
         Path out = BatchOptions.out(cl, ctx, "validate");

@@ -140,6 +140,15 @@ class CalibrateValidateTest {
         assertTrue(o.out().contains("winners agree in "), o.out());
         assertTrue(o.out().contains(" of 1 points"), o.out());
         assertTrue(o.out().contains("mean absolute throughput error"), o.out());
+        // issue 42: one point of two codes never makes a yes; the verdict says what it rests on, with the rule, the
+        // real runs' host load and their warnings before it
+        String verdict = o.out().lines().filter(l -> l.startsWith("verdict: ")).findFirst().orElseThrow(() -> new AssertionError(o.out()));
+        assertTrue(verdict.startsWith("verdict: trust the sim's ranking of codes here: ") && !verdict.contains("here: yes"), verdict);
+        assertTrue(verdict.contains("1 point (needed: 2)"), verdict);
+        assertTrue(verdict.contains("; it rests on 1 point with two or more codes (2 codes), 2 real runs, shortest real window "), verdict);
+        assertTrue(verdict.endsWith(" unsteady within its window"), verdict);
+        assertTrue(o.out().contains("rule: yes only when every point's winning code agrees"), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("host load during the 2 real runs: load average ")), o.out());
         List<String> csv = Files.readAllLines(tmp.resolve("v/validation.csv"));
         assertEquals("config,point,hybrid,seed,metric,real,sim,sim_over_real", csv.get(0));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"tiny-rpc\",") && l.contains(",throughput_tps,")), csv.toString());

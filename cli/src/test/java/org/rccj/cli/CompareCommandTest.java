@@ -34,7 +34,7 @@ class CompareCommandTest {
     void runsSideBySideWithRelativeDifferences() throws Exception {
         fake("run", "--out", "rpc");
         fake("run", "--set", "hybrid=35", "--out", "best");
-        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best").assertOk();
+        Cli.Outcome o = Cli.run(dir, "compare", "rpc", "best", "--full").assertOk();
         assertTrue(o.out().startsWith("A = rpc (run: fakeproto on fakewl, all-rpc, sim, seed "), o.out());
         RunMetrics a = RunMetrics.read(dir.resolve("rpc")), b = RunMetrics.read(dir.resolve("best"));
         String expected = String.format(Locale.ROOT, "%+.1f%%", 100 * (b.throughputTps() - a.throughputTps()) / a.throughputTps());

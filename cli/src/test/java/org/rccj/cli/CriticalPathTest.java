@@ -143,6 +143,16 @@ class CriticalPathTest {
         assertEquals(Double.parseDouble(total[0]), mean, 0.05 * (i - head) + 1e-9);
         assertTrue(o.out().contains("wire.one_way_ns = 850") && o.out().contains("cpu.rpc_dispatch_ns = 220"), o.out());
         assertTrue(o.out().contains("wait: "), o.out());
+        // per call and per committed transaction (issue 42 item 5): calls per transaction x the mean call, with the counts
+        String per = lines.stream().filter(l -> l.startsWith("per call ")).findFirst().orElseThrow(() -> new AssertionError(o.out()));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("per call ([0-9.]+) us; per committed transaction ([0-9.]+) calls x ([0-9.]+) us"
+                + " = ([0-9.]+) us \\(([0-9,]+) calls for ([0-9,]+) committed transactions, in ([0-9,]+) invocations of LOCK; .*").matcher(per);
+        assertTrue(m.matches(), per);
+        long calls = Long.parseLong(m.group(5).replace(",", "")), commits = Long.parseLong(m.group(6).replace(",", ""));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(String.format(java.util.Locale.ROOT, "critical path of LOCK: %,d calls", calls))), o.out());
+        assertEquals((double) calls / commits, Double.parseDouble(m.group(2)), 0.01 * calls / commits);
+        assertEquals(Double.parseDouble(m.group(2)) * Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), 0.01 * Double.parseDouble(m.group(4)) + 0.01);
+        assertEquals(Double.parseDouble(total[0]) / 1e3, Double.parseDouble(m.group(1)), 0.006, "per call: the mean latency above");
 
         Cli.Outcome bad = Cli.runReal(dir, new String[] {"run", cfg.toString(), "--explain", "NOPE"});
         assertEquals(Exit.BAD_INPUT, bad.code());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,12 +72,54 @@ class LauncherKilledTest {
             assertEquals(List.of(), runDirs(tmp), "the killed launcher's run directory is left behind");
             assertFalse(Files.exists(dir.resolve("killed")), "a result directory of a run that never ended");
         } finally {
-            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
-            launcher.destroyForcibly();
-            for (ProcessHandle n : nodes) n.destroyForcibly();
-            for (ProcessHandle n : nodes) n.onExit().get(10, TimeUnit.SECONDS);
-            launcher.waitFor(10, TimeUnit.SECONDS);
+            killAll(launcher, nodes);
         }
+    }
+
+    /**
+     * Issue 38 finding 5: a launcher killed within about a second of its start (4 of 9 tries at 21566c6) left its run
+     * directory with config.json, because it made the directory before any node process ran that could remove it.
+     * Here the launcher is killed (SIGKILL) the moment its run directory appears, twice: nothing may be left, and
+     * every node process it had started stops.
+     */
+    @Test
+    void killingTheLauncherTheMomentItsRunDirectoryAppearsLeavesNothing() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("early.yaml"), TcpClusterTest.config("early", "fabric: tcp", "occ", "all-rpc", "smallbank", 60_000));
+        for (int attempt = 0; attempt < 2; attempt++) {
+            Path tmp = Files.createDirectories(dir.resolve("tmp-" + attempt));
+            List<String> cmd = new ArrayList<>(Launcher.javaCommand());
+            cmd.add(1, "-Djava.io.tmpdir=" + tmp);
+            cmd.addAll(List.of("run", cfg.toString(), "--out", "early"));
+            Path log = dir.resolve("early-" + attempt + ".out");
+            Process launcher = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            List<ProcessHandle> nodes = new ArrayList<>();
+            try {
+                long deadline = System.nanoTime() + 60_000_000_000L;
+                while (runDirs(tmp).isEmpty() && launcher.isAlive() && System.nanoTime() < deadline) Thread.sleep(1);
+                nodes.addAll(launcher.descendants().toList());
+                launcher.destroyForcibly();                           // SIGKILL the moment the directory exists
+                assertFalse(runDirs(tmp).isEmpty(), "the run directory never appeared: " + Files.readString(log));
+                assertTrue(launcher.waitFor(10, TimeUnit.SECONDS));
+                long t0 = System.nanoTime();
+                while ((nodes.stream().anyMatch(ProcessHandle::isAlive) || !runDirs(tmp).isEmpty()) && System.nanoTime() - t0 < 10_000_000_000L) {
+                    Thread.sleep(50);
+                }
+                assertEquals(List.of(), nodes.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList(), "node processes still running");
+                assertEquals(List.of(), runDirs(tmp), "the killed launcher's run directory is left behind (attempt " + attempt + ")");
+                assertFalse(Files.exists(dir.resolve("early")), "a result directory of a run that never ended");
+            } finally {
+                killAll(launcher, nodes);
+            }
+        }
+    }
+
+    /** Kills the launcher, its children and {@code nodes} (re-parented ones too) and waits for them: a failed test leaves nothing. */
+    private static void killAll(Process launcher, List<ProcessHandle> nodes) throws Exception {
+        launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        launcher.destroyForcibly();
+        for (ProcessHandle n : nodes) n.destroyForcibly();
+        for (ProcessHandle n : nodes) n.onExit().get(10, TimeUnit.SECONDS);
+        launcher.waitFor(10, TimeUnit.SECONDS);
     }
 
     private static List<Path> runDirs(Path tmp) throws IOException {

@@ -54,7 +54,9 @@ class OutsideStagesTest {
             if (c[0].startsWith("outside:")) {
                 assertEquals(parts.get(c[0].substring("outside:".length())).asDouble(), Double.parseDouble(c[3]), 1e-9, line);
                 assertEquals(s.get("commits").asLong(), Long.parseLong(c[1]), line);
-            } else if (!c[0].equals("EXECUTE")) {
+            } else if (c[0].equals("EXECUTE")) {
+                assertEquals("", c[3], "EXECUTE is counted once, as outside:execute: " + line);
+            } else {
                 stages += Double.parseDouble(c[3]);
                 rows++;
             }

@@ -85,16 +85,37 @@ class RefuseBeforeRunTest {
         for (String s : new String[] {"nodes=3", "threads=2", "coroutines=2", "replication=2", "workload.accounts_per_thread=1000",
                 "warmup_ms=0", "duration_ms=0.05", "verify=false"}) ConfigLoader.applySet(tree, s);
         org.rccj.framework.run.Config c = org.rccj.framework.run.ConfigResolver.resolve(tree);
-        long[] registered = new long[c.nodes()];
         long[] estimate = new long[1];
+        long[] registered = registeredPerNode(c, estimate);
+        assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
+        for (int n = 0; n < c.nodes(); n++) assertEquals(estimate[0], registered[n], "node " + n);
+    }
+
+    @Test
+    void theEstimateCountsWhatAProtocolRegisters() throws Exception {
+        // CALVIN registers batch slots, their input-log copies, forward slots and epoch words beside the store and log
+        Path example = Path.of("..", "examples", "smallbank-occ.yaml").toAbsolutePath().normalize();
+        java.util.Map<String, Object> tree = ConfigLoader.load(example);
+        for (String s : new String[] {"protocol=calvin", "hybrid=all-rpc", "nodes=3", "threads=2", "coroutines=2", "replication=2",
+                "workload.accounts_per_thread=1000", "warmup_ms=0", "duration_ms=0.05", "verify=false"}) ConfigLoader.applySet(tree, s);
+        org.rccj.framework.run.Config c = org.rccj.framework.run.ConfigResolver.resolve(tree);
+        long estimate = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c);
+        long[] store = new long[1];
+        long[] registered = registeredPerNode(c, store);
+        assertTrue(estimate > store[0], "the protocol's regions are counted: " + estimate + " vs the store and log's " + store[0]);
+        for (int n = 0; n < c.nodes(); n++) assertEquals(estimate, registered[n], "node " + n);
+    }
+
+    /** Runs {@code c} and returns what each node registered; {@code storeEstimate[0]}: the estimate of its store and log. */
+    private static long[] registeredPerNode(org.rccj.framework.run.Config c, long[] storeEstimate) {
+        long[] registered = new long[c.nodes()];
         org.rccj.framework.run.ExperimentRunner.run(c, null, new org.rccj.framework.run.RunHooks() {
             @Override public void afterRun(org.rccj.framework.runtime.Cluster cluster) {
                 for (int n = 0; n < c.nodes(); n++) registered[n] = cluster.memory(n).totalBytes();
-                estimate[0] = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c, cluster.store.header(), cluster.workload.tables());
+                storeEstimate[0] = org.rccj.framework.run.MemoryEstimate.bytesPerNode(c, cluster.store.header(), cluster.workload.tables());
             }
         });
-        assertTrue(estimate[0] > 1000 * 2 * 2 * 8, "at least the accounts' balances: " + estimate[0]);
-        for (int n = 0; n < c.nodes(); n++) assertEquals(estimate[0], registered[n], "node " + n);
+        return registered;
     }
 
     /** A single-valued option given twice is refused (it used to keep one of the two silently), on every command. */

@@ -58,6 +58,7 @@ public final class Batch {
         if (!Files.exists(out)) return;
         if (!Files.isDirectory(out)) throw new ConfigException(command + ": --out " + out + " exists and is not a directory");
         if (Files.exists(out.resolve("sweep.csv")) || Files.exists(out.resolve("hybrid.csv"))) return;
+        if (Files.exists(out.resolve(Provenance.FILE))) return; // interrupted before a point finished: provenance.json judges it
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(out)) {
             boolean empty = true;
             for (Path p : ds) {

@@ -73,7 +73,7 @@ public final class Provenance {
                 // an enumeration and a merge of its shards: the same experiment whatever the seed
                 ours = ((com.fasterxml.jackson.databind.node.ObjectNode) ours).without(Config.SEED.key());
                 if (recorded.isObject()) recorded = ((com.fasterxml.jackson.databind.node.ObjectNode) recorded.deepCopy()).without(Config.SEED.key());
-                String diff = firstDifference("", ours, recorded);
+                String diff = differencesText(ours, recorded);
                 if (diff != null) throw refuse(cmd, dir, "holds results of another config (" + diff + ")");
                 return;
             }
@@ -83,7 +83,7 @@ public final class Provenance {
                 throw refuse(cmd, dir, "varies " + (varied.isEmpty() ? "nothing" : String.join(", ", varied)) + ", this "
                         + cmd + " varies " + (made.varied().isEmpty() ? "nothing" : String.join(", ", made.varied())));
             }
-            String diff = firstDifference("", ours, recorded);
+            String diff = differencesText(ours, recorded);
             if (diff != null) throw refuse(cmd, dir, "holds results of another config (" + diff + ")");
             return;
         }
@@ -94,7 +94,7 @@ public final class Provenance {
         }
         if (cmd.equals("run") && RunMetrics.isResultDir(dir)) {
             try {
-                String diff = firstDifference("", JSON.valueToTree(made.config()), RunMetrics.read(dir).config());
+                String diff = differencesText(JSON.valueToTree(made.config()), RunMetrics.read(dir).config());
                 if (diff != null) throw refuse(cmd, dir, "holds the result of another config (" + diff + ")");
             } catch (IOException e) {
                 throw refuse(cmd, dir, "holds a result this version cannot read");
@@ -112,7 +112,11 @@ public final class Provenance {
                 + " to " + (cmd.equals("run") ? "replace it" : "write into it anyway"));
     }
 
-    /** Writes {@code dir/provenance.json} (after the results, so an interrupted command leaves the old one). */
+    /**
+     * Writes {@code dir/provenance.json}. Sweeps and enumerations write it before their first point runs (and again at
+     * the end), so a directory is bound to its config from the first point on: an interrupted command's directory
+     * refuses another config as a finished one does.
+     */
     public static void write(Path dir, Made made, List<String> args) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("command", made.command());
@@ -127,30 +131,120 @@ public final class Provenance {
     }
 
     /**
+     * Every dotted key whose value differs, as "key: a here, b there", in {@link #firstDifference}'s order; empty when
+     * equal.
+     */
+    public static List<String> differences(JsonNode ours, JsonNode theirs) {
+        List<String> out = new ArrayList<>();
+        collect("", ours, theirs, out);
+        return out;
+    }
+
+    /** {@link #differences} as one phrase ("a: 1 here, 2 there; b: ..."), or null when equal. */
+    public static String differencesText(JsonNode ours, JsonNode theirs) {
+        List<String> d = differences(ours, theirs);
+        if (d.isEmpty()) return null;
+        return (d.size() > 1 ? d.size() + " keys differ: " : "") + String.join("; ", d);
+    }
+
+    private static void collect(String prefix, JsonNode ours, JsonNode theirs, List<String> out) {
+        if (ours.isObject() && theirs.isObject()) {
+            for (String k : keyOrder(prefix, ours, theirs)) {
+                JsonNode a = ours.get(k), b = theirs.get(k);
+                String key = prefix.isEmpty() ? k : prefix + "." + k;
+                if (a == null || b == null) {
+                    out.add(key + ": " + (a == null ? "absent" : a.toString()) + " here, " + (b == null ? "absent" : b.toString()) + " there");
+                } else {
+                    collect(key, a, b, out);
+                }
+            }
+            return;
+        }
+        boolean same = ours.isNumber() && theirs.isNumber() ? ours.asDouble() == theirs.asDouble() : ours.equals(theirs);
+        if (!same) out.add((prefix.isEmpty() ? "value" : prefix) + ": " + ours + " here, " + theirs + " there");
+    }
+
+    private static java.util.LinkedHashSet<String> keyOrder(String prefix, JsonNode ours, JsonNode theirs) {
+        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
+                prefix.isEmpty() ? List.of(Config.PROTOCOL.key(), Config.WORKLOAD, Config.FABRIC.key()) : prefix.equals(Config.WORKLOAD) ? List.of("name") : List.of());
+        TreeSet<String> rest = new TreeSet<>();
+        for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
+        for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());
+        keys.retainAll(rest);
+        keys.addAll(rest);
+        return keys;
+    }
+
+    /**
      * The first dotted key whose value differs, as "key: a vs b", or null when equal. What an experiment is comes
      * first (protocol, workload and its name, fabric), then the other keys alphabetically: unrelated experiments are
      * named by their protocol or workload, not by whichever other setting sorts first.
      */
     public static String firstDifference(String prefix, JsonNode ours, JsonNode theirs) {
-        if (ours.isObject() && theirs.isObject()) {
-            java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>(
-                    prefix.isEmpty() ? List.of(Config.PROTOCOL.key(), Config.WORKLOAD, Config.FABRIC.key()) : prefix.equals(Config.WORKLOAD) ? List.of("name") : List.of());
-            TreeSet<String> rest = new TreeSet<>();
-            for (Iterator<String> it = ours.fieldNames(); it.hasNext(); ) rest.add(it.next());
-            for (Iterator<String> it = theirs.fieldNames(); it.hasNext(); ) rest.add(it.next());
-            keys.retainAll(rest);
-            keys.addAll(rest);
-            for (String k : keys) {
-                JsonNode a = ours.get(k), b = theirs.get(k);
-                String key = prefix.isEmpty() ? k : prefix + "." + k;
-                if (a == null || b == null) return key + ": " + (a == null ? "absent" : a.toString()) + " here, " + (b == null ? "absent" : b.toString()) + " there";
-                String d = firstDifference(key, a, b);
-                if (d != null) return d;
-            }
+        List<String> out = new ArrayList<>();
+        collect(prefix, ours, theirs, out);
+        return out.isEmpty() ? null : out.get(0);
+    }
+
+    /**
+     * The varied keys {@code dir}'s provenance.json records (a sweep's --vary keys, an enumeration's hybrid), or null
+     * when it has none.
+     */
+    public static List<String> varied(Path dir) {
+        Path file = dir.resolve(FILE);
+        if (!Files.isRegularFile(file)) return null;
+        try {
+            List<String> out = new ArrayList<>();
+            for (JsonNode v : JSON.readTree(file.toFile()).path("varied")) out.add(v.asText());
+            return out;
+        } catch (IOException e) {
             return null;
         }
-        boolean same = ours.isNumber() && theirs.isNumber() ? ours.asDouble() == theirs.asDouble() : ours.equals(theirs);
-        return same ? null : (prefix.isEmpty() ? "value" : prefix) + ": " + ours + " here, " + theirs + " there";
+    }
+
+    /**
+     * Whether the points of one sweep or enumeration (their result directories) differ in config beyond {@code varied}
+     * (and the seed, which repeats vary): one line per differing key, "duration_ms: 10 in hybrid=01, 20 in hybrid=00",
+     * against the first point; empty when they agree. Unreadable points are left out (the tables' own checks name them).
+     */
+    public static List<String> mixedPoints(List<Path> points, java.util.Collection<String> varied) {
+        Map<String, String> out = new LinkedHashMap<>();
+        com.fasterxml.jackson.databind.node.ObjectNode first = null;
+        String firstName = null;
+        for (Path p : points) {
+            com.fasterxml.jackson.databind.node.ObjectNode c;
+            try {
+                JsonNode cfg = RunMetrics.read(p).config();
+                if (!cfg.isObject()) continue;
+                c = (com.fasterxml.jackson.databind.node.ObjectNode) cfg.deepCopy();
+            } catch (IOException | RuntimeException e) {
+                continue;
+            }
+            c.remove(Config.SEED.key());
+            for (String k : varied) removeDotted(c, k);
+            String name = p.getFileName().toString();
+            if (first == null) {
+                first = c;
+                firstName = name;
+                continue;
+            }
+            for (String d : differences(c, first)) {
+                String key = d.substring(0, d.indexOf(": "));
+                String[] vals = d.substring(d.indexOf(": ") + 2).split(" here, ", 2);
+                out.putIfAbsent(key, key + ": " + vals[0] + " in " + name + ", " + vals[1].replaceFirst(" there$", "") + " in " + firstName);
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    private static void removeDotted(com.fasterxml.jackson.databind.node.ObjectNode o, String dotted) {
+        String[] parts = dotted.split("\\.");
+        JsonNode cur = o;
+        for (int i = 0; i < parts.length - 1; i++) {
+            cur = cur.get(parts[i]);
+            if (cur == null || !cur.isObject()) return;
+        }
+        ((com.fasterxml.jackson.databind.node.ObjectNode) cur).remove(parts[parts.length - 1]);
     }
 
     @SuppressWarnings("unchecked")

@@ -23,7 +23,10 @@ public final class Profiles {
         try {
             CostProfile.load(String.valueOf(settings.get(KEY)));
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("profile: " + e.getMessage());
+            String spec = String.valueOf(settings.get(KEY));
+            String hint = CostProfile.isBuiltIn(spec) || CostProfile.looksLikeFile(spec) ? ""
+                    : org.rccj.framework.config.Suggest.didYouMean(spec, CostProfile.known());
+            throw new ConfigException("profile: " + e.getMessage() + hint);
         }
     }
 }

@@ -62,4 +62,59 @@ class SettingsWithoutEffectTest {
         RunResult r = run("occ", "all-rpc", "passive_ack", true);
         assertEquals(List.of(), about(r, "passive_ack"));
     }
+
+    // issue 38 finding 7: settings that cannot act under the run's hybrid code or mode, each said once, and not said
+    // where they act
+
+    @Test
+    void tornReadsWithNoOneSidedReadAreSaid() {
+        RunResult rpc = run("occ", "all-rpc", "faults.torn_reads", true);
+        assertEquals(0L, rpc.network.read, "all-rpc posts no one-sided READ");
+        assertEquals(1, about(rpc, "faults.torn_reads cannot occur: no one-sided READ was posted").size(), Warnings.of(rpc).toString());
+        RunResult one = run("occ", "all-onesided", "faults.torn_reads", true);
+        assertEquals(List.of(), about(one, "torn_reads"));
+    }
+
+    @Test
+    void sundialRenewWithRenewOverRpcIsSaid() {
+        RunResult rpc = run("sundial", "READ+LOCK", "protocol_options.renew", "batched");
+        assertEquals(List.of("protocol_options.renew: batched has no effect: it chooses how the one-sided RENEW runs, and this hybrid code"
+                + " sends RENEW over RPC; bind RENEW one-sided (hybrid +RENEW) or drop the option"), about(rpc, "renew"));
+        assertEquals(List.of(), about(run("sundial", "READ+LOCK+RENEW", "protocol_options.renew", "batched"), "renew"));
+        assertEquals(List.of(), about(run("sundial", "READ+LOCK"), "renew"), "the default is not a setting the user made");
+    }
+
+    @Test
+    void waitdieRetryWithLockOverRpcIsSaid() {
+        RunResult rpc = run("waitdie", "all-rpc", "protocol_options.retry_us", 5.0);
+        assertEquals(1, about(rpc, "protocol_options.retry_us: 5.0 has no effect: it paces the one-sided LOCK's retries").size(),
+                Warnings.of(rpc).toString());
+        assertEquals(List.of(), about(run("waitdie", "LOCK", "protocol_options.retry_us", 5.0), "retry_us"));
+    }
+
+    @Test
+    void locationCachePreloadOnAllRpcIsSaid() {
+        RunResult rpc = run("occ", "all-rpc", "location_cache.preload", "true");
+        assertEquals(1, about(rpc, "location_cache.preload: true has no effect on hybrid code all-rpc").size(), Warnings.of(rpc).toString());
+        assertEquals(List.of(), about(run("occ", "all-onesided", "location_cache.preload", "true"), "location_cache.preload"));
+        assertEquals(List.of(), about(run("occ", "all-rpc"), "location_cache.preload"), "auto preloads nothing on all-rpc");
+    }
+
+    @Test
+    void occSoftwareCostsWithoutTheSoftwareBaselineAreSaid() {
+        RunResult none = run("occ", "all-onesided", "protocol_options.sw_set_ns", 900, "protocol_options.sw_lock_ns", 300);
+        assertEquals(List.of("protocol_options.sw_set_ns, sw_lock_ns have no effect: the sw_* costs are charged by the SW-Impl baseline only,"
+                + " and this run has software: none; set protocol_options.software: sw-impl or drop them"), about(none, "sw_"));
+        assertEquals(List.of(), about(run("occ", "all-onesided", "protocol_options.software", "sw-impl", "protocol_options.sw_set_ns", 900), "sw_"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"calvin", "hades"})
+    void incoherentAtomicsOnAProtocolWithoutNicAtomicsNamesNoEmptyList(String protocol) {
+        RunResult r = run(protocol, "all-rpc", "faults.incoherent_atomics", true);
+        List<String> said = about(r, "incoherent_atomics");
+        assertEquals(List.of("faults.incoherent_atomics cannot occur: protocol " + protocol + " posts no NIC atomics on words a CPU atomic"
+                + " also updates, in any hybrid code, so no code makes the fault act on it; drop faults.incoherent_atomics"), said);
+        assertTrue(Warnings.of(r).stream().noneMatch(w -> w.contains("one of  ")), Warnings.of(r).toString());
+    }
 }

@@ -50,6 +50,15 @@ public final class ChunkedMemory implements RegisteredMemory {
 
     @Override public int node() { return node; }
 
+    /** Regions registered sparse (their chunks come from {@link MemoryStorage#allocateSparse}). */
+    private final java.util.BitSet sparse = new java.util.BitSet();
+
+    @Override
+    public synchronized int registerSparse(String name, long bytes) {
+        sparse.set(regions.length);
+        return register(name, bytes);
+    }
+
     @Override
     public synchronized int register(String name, long bytes) {
         long size = Math.max(bytes, 8);
@@ -73,7 +82,7 @@ public final class ChunkedMemory implements RegisteredMemory {
 
     private ByteBuffer allocate(int region, long regionSize, int chunk) {
         long len = Math.min(chunkMask + 1, regionSize - ((long) chunk << chunkShift));
-        ByteBuffer b = storage.allocate(node, region, chunk, (int) len);
+        ByteBuffer b = sparse.get(region) ? storage.allocateSparse(node, region, chunk, (int) len) : storage.allocate(node, region, chunk, (int) len);
         if (b.capacity() != len) throw new IllegalStateException("storage handed out " + b.capacity() + " bytes for a chunk of " + len);
         return b;
     }

@@ -227,6 +227,11 @@ public final class CostProfile {
     /** The built-in profile names. */
     public static List<String> known() { return KNOWN; }
 
+    /** Whether a profile that is not built in is meant as a file (a path or a file name), not a misspelled name. */
+    public static boolean looksLikeFile(String spec) {
+        return spec.contains("/") || spec.contains(java.io.File.separator) || spec.contains(".");
+    }
+
     /** True if {@code spec} names a built-in profile or looks like a path to a profile file. */
     public static boolean isBuiltIn(String spec) { return KNOWN.contains(spec); }
 
@@ -240,6 +245,11 @@ public final class CostProfile {
         if (KNOWN.contains(spec)) return new CostProfile(spec, builtIn(spec));
         Path path = Path.of(spec);
         if (!Files.isRegularFile(path)) {
+            if (Files.isDirectory(path)) throw new IllegalArgumentException("profile file '" + spec + "' is a directory; give a profile file");
+            if (looksLikeFile(spec)) {
+                throw new IllegalArgumentException("profile file '" + spec + "' not found (no such file); give an existing file (e.g. one"
+                        + " written by rcc calibrate) or a built-in profile: " + String.join(", ", KNOWN));
+            }
             throw new IllegalArgumentException("unknown profile '" + spec + "' (accepted: " + String.join(", ", KNOWN)
                     + ", or the path of a profile file)");
         }

@@ -10,9 +10,24 @@ import java.nio.ByteOrder;
  */
 @FunctionalInterface
 public interface MemoryStorage {
-    /** Plain direct buffers of the JVM. */
-    MemoryStorage DIRECT = (node, region, chunk, bytes) -> ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    /**
+     * Plain direct buffers of the JVM; a sparse region's chunks are mapped from a file in /dev/shm unlinked at once
+     * (zero pages the kernel allocates on first touch, returned when the buffer is collected), where /dev/shm exists.
+     */
+    MemoryStorage DIRECT = new MemoryStorage() {
+        @Override public ByteBuffer allocate(int node, int region, int chunk, int bytes) {
+            return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+        }
+
+        @Override public ByteBuffer allocateSparse(int node, int region, int chunk, int bytes) {
+            ByteBuffer b = SparseMemory.map(bytes);
+            return b != null ? b : allocate(node, region, chunk, bytes);
+        }
+    };
 
     /** A zeroed buffer of exactly {@code bytes} bytes for chunk {@code chunk} of region {@code region} of node {@code node}. */
     ByteBuffer allocate(int node, int region, int chunk, int bytes);
+
+    /** The same for a sparse region ({@link RegisteredMemory#registerSparse}): untouched pages may stay unallocated. */
+    default ByteBuffer allocateSparse(int node, int region, int chunk, int bytes) { return allocate(node, region, chunk, bytes); }
 }

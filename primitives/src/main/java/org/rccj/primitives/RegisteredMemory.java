@@ -33,6 +33,13 @@ public interface RegisteredMemory {
     /** Registers a zeroed region of {@code bytes} bytes (any size the storage allows) and returns its id. */
     int register(String name, long bytes);
 
+    /**
+     * Registers a zeroed region most of whose pages a run may never touch (the coordinator log's rings, one per
+     * coordinator worker of the cluster on every node): the storage may leave the untouched pages unallocated
+     * ({@link MemoryStorage#allocateSparse}). The same region as {@link #register} in every other respect.
+     */
+    default int registerSparse(String name, long bytes) { return register(name, bytes); }
+
     int regionCount();
     String regionName(int region);
     long regionSize(int region);

@@ -33,6 +33,30 @@ class RegisteredMemoryTest {
         for (int i = 0; i < 40; i++) assertEquals(src[i + 3], aligned[i], "byte " + i);
     }
 
+    /** A sparse region (the log's rings, decision 0158) starts zeroed, holds words and atomics, and leaves no file behind. */
+    @Test
+    void aSparseRegionIsARegionWhosePagesComeOnTouch() throws Exception {
+        java.nio.file.Path shm = java.nio.file.Path.of("/dev/shm");
+        long before = java.nio.file.Files.isDirectory(shm) ? countSparseFiles(shm) : 0;
+        ChunkedMemory m = new ChunkedMemory(0, MemoryStorage.DIRECT, 20, false);
+        int plain = m.register("t", 64);
+        int r = m.registerSparse("log", 3 << 20);          // three 1 MiB chunks
+        assertEquals(plain + 1, r);
+        assertEquals(3 << 20, m.regionSize(r));
+        for (long off = 0; off < (3 << 20); off += 4096) assertEquals(0, m.getLong(r, off), "zeroed at " + off);
+        m.putLong(r, (2 << 20) + 8, 42);
+        assertEquals(42, m.cas(r, (2 << 20) + 8, 42, 43));
+        assertEquals(43, m.faa(r, (2 << 20) + 8, 1));
+        assertEquals(44, m.getLongVolatile(r, (2 << 20) + 8));
+        if (java.nio.file.Files.isDirectory(shm)) assertEquals(before, countSparseFiles(shm), "the mapped files are unlinked at once");
+    }
+
+    private static long countSparseFiles(java.nio.file.Path shm) throws java.io.IOException {
+        try (var s = java.nio.file.Files.list(shm)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("rcc-sparse-")).count();
+        }
+    }
+
     /** Storage that hands out its own buffers and remembers each chunk it was asked for. */
     private static final class Recording implements MemoryStorage {
         final List<String> asked = new ArrayList<>();

@@ -40,6 +40,10 @@ public final class Comparison {
             for (int i = runs + 1; i < h.size(); i++) if (!h.get(i).endsWith("_ci95") && !h.get(i).equals(ResultTable.WARNINGS)) out.add(h.get(i));
         }
         List<String> list = new ArrayList<>(out);
+        boolean withParts = list.stream().anyMatch(h -> h.startsWith(OutsideStages.PREFIX) && h.endsWith(OutsideStages.SUFFIX));
+        // EXECUTE once: with outside parts its committed attempt's time is outside_execute, not a stage row besides it
+        list.removeIf(h -> h.endsWith("_us_per_txn") && !h.startsWith(OutsideStages.PREFIX)
+                && !OutsideStages.inLatencySum(h.substring(0, h.length() - "_us_per_txn".length()), withParts));
         int last = -1;
         boolean parts = false;
         for (int i = 0; i < list.size(); i++) {
@@ -110,6 +114,44 @@ public final class Comparison {
      * line per point and metric; {@code only} (null: all) limits the metrics.
      */
     public static String text(List<Input> inputs, List<String> preamble, List<String> only) {
+        return text(inputs, preamble, only, true);
+    }
+
+    /** The headline metrics, the only rows of a short table of several points. */
+    public static final List<String> HEADLINE = List.of("throughput_tps", "latency_mean_us", "latency_p99_us", "abort_rate");
+
+    /**
+     * The metrics a short table shows ({@code rcc compare} without {@code --full}): the headline metrics and, for a
+     * single point (runs), the rows that add up to the mean latency (each stage's time per committed transaction, the
+     * time outside stages, the total); the stages' means per call and p99s only in the full table. Several points show
+     * the headline metrics only: "where the difference comes from" explains their winners.
+     */
+    public static List<String> shortMetrics(List<Input> inputs) {
+        List<String> out = new ArrayList<>();
+        boolean onePoint = points(inputs).size() == 1;
+        for (String m : metrics(inputs)) {
+            if (HEADLINE.contains(m) || (onePoint && (m.endsWith("_us_per_txn") || m.equals(OUTSIDE) || m.equals(TOTAL)))) out.add(m);
+        }
+        return out;
+    }
+
+    /**
+     * The comparison as aligned text; {@code full} false and {@code only} null: the short table
+     * ({@link #shortMetrics}), with a line saying how to get the rest; always ending with "where the difference comes
+     * from" ({@link #whereFrom}).
+     */
+    public static String text(List<Input> inputs, List<String> preamble, List<String> only, boolean full) {
+        if (only == null && !full) {
+            List<String> s = shortMetrics(inputs);
+            String text = textTable(inputs, preamble, s);
+            int all = metrics(inputs).size();
+            return text + (s.size() < all ? "(short table: " + s.size() + " of " + all + " metrics; --full shows every metric, --metrics M,M... chooses)\n" : "")
+                    + whereFrom(inputs);
+        }
+        return textTable(inputs, preamble, only) + (only == null ? whereFrom(inputs) : "");
+    }
+
+    private static String textTable(List<Input> inputs, List<String> preamble, List<String> only) {
         StringBuilder sb = new StringBuilder();
         for (Input in : inputs) sb.append(in.name()).append(" = ").append(in.description()).append('\n');
         for (String l : preamble) sb.append(l).append('\n');
@@ -139,6 +181,124 @@ public final class Comparison {
             line(sb, r, width, keyed ? 2 : 1);
         }
         return sb.toString();
+    }
+
+    /** One term of a point's latency: a stage (with its calls per committed transaction and time per call) or an outside part. */
+    private record Term(String name, double usPerTxn, double callsPerTxn, double usPerCall) {}
+
+    /** The terms that add up to a row's mean latency: each stage's time per committed transaction, then the outside parts. */
+    private static List<Term> terms(Input in, int row) {
+        CsvTable t = in.table();
+        boolean hasParts = t.header().stream().anyMatch(h -> h.startsWith(OutsideStages.PREFIX) && h.endsWith(OutsideStages.SUFFIX));
+        List<Term> out = new ArrayList<>();
+        for (String h : t.header()) {
+            if (!h.endsWith("_us_per_txn") || h.endsWith("_ci95")) continue;
+            double v = t.number(row, h);
+            if (!Double.isFinite(v)) continue;
+            if (h.startsWith(OutsideStages.PREFIX)) {
+                out.add(new Term("outside: " + OutsideStages.label(h.substring(OutsideStages.PREFIX.length(), h.length() - OutsideStages.SUFFIX.length())),
+                        v, Double.NaN, Double.NaN));
+                continue;
+            }
+            String stage = h.substring(0, h.length() - "_us_per_txn".length());
+            if (!OutsideStages.inLatencySum(stage, hasParts)) continue; // EXECUTE: counted once, as outside: execute
+            double perCall = t.column(stage + "_mean_us") >= 0 ? t.number(row, stage + "_mean_us") : Double.NaN;
+            out.add(new Term(stage, v, perCall > 0 ? v / perCall : 0, perCall));
+        }
+        if (!hasParts) out.add(new Term("outside stages", value(in, row, OUTSIDE), Double.NaN, Double.NaN));
+        return out;
+    }
+
+    /** The row of an input's best point by throughput (-1: none). */
+    private static int best(Input in) {
+        int b = -1;
+        for (int r = 0; r < in.table().rows().size(); r++) {
+            double v = in.table().number(r, "throughput_tps");
+            if (Double.isFinite(v) && (b < 0 || v > in.table().number(b, "throughput_tps"))) b = r;
+        }
+        return b;
+    }
+
+    /**
+     * "where the difference comes from": per other input against the first, the terms of the mean latency per committed
+     * transaction (stages: calls per transaction x time per call; outside parts) ranked by the size of their difference,
+     * so a winner's reason is one command. One point each (runs): that point; several: each input's best point by
+     * throughput.
+     */
+    public static String whereFrom(List<Input> inputs) {
+        StringBuilder sb = new StringBuilder();
+        Input a = inputs.get(0);
+        Map<String, int[]> pts = points(inputs);
+        boolean onePoint = pts.size() == 1;
+        for (int i = 1; i < inputs.size(); i++) {
+            Input b = inputs.get(i);
+            int ra, rb;
+            if (onePoint) {
+                int[] rows = pts.values().iterator().next();
+                ra = rows[0];
+                rb = rows[i];
+            } else {
+                ra = best(a);
+                rb = best(b);
+            }
+            if (ra < 0 || rb < 0) continue;
+            if (a.table().column("latency_mean_us") < 0 || b.table().column("latency_mean_us") < 0) continue;
+            List<Term> ta = terms(a, ra), tb = terms(b, rb);
+            if (ta.isEmpty() && tb.isEmpty()) continue;
+            Map<String, Term[]> byName = new LinkedHashMap<>();
+            for (Term t : ta) byName.computeIfAbsent(t.name(), k -> new Term[2])[0] = t;
+            for (Term t : tb) byName.computeIfAbsent(t.name(), k -> new Term[2])[1] = t;
+            List<Map.Entry<String, Term[]>> ranked = new ArrayList<>(byName.entrySet());
+            ranked.removeIf(e -> us(e.getValue()[0]) == 0 && us(e.getValue()[1]) == 0);
+            ranked.sort((x, y) -> Double.compare(Math.abs(us(y.getValue()[1]) - us(y.getValue()[0])), Math.abs(us(x.getValue()[1]) - us(x.getValue()[0]))));
+            double la = a.table().number(ra, "latency_mean_us"), lb = b.table().number(rb, "latency_mean_us");
+            double tpa = a.table().number(ra, "throughput_tps"), tpb = b.table().number(rb, "throughput_tps");
+            sb.append('\n').append("where the difference comes from (").append(b.name()).append(" vs ").append(a.name());
+            if (!onePoint) sb.append(": each one's best point, ").append(a.name()).append(' ').append(key(a.table(), ra)).append(", ")
+                    .append(b.name()).append(' ').append(key(b.table(), rb));
+            sb.append("): mean latency ").append(format("x_us", la)).append(" -> ").append(format("x_us", lb)).append(" us (")
+              .append(delta("x_us", lb - la)).append("), throughput ").append(format("throughput_tps", tpa)).append(" -> ")
+              .append(format("throughput_tps", tpb)).append(" txn/s; the terms of the mean latency per committed transaction,")
+              .append(" largest difference first (a stage's term is its calls per transaction x its time per call):\n");
+            List<List<String>> rows = new ArrayList<>();
+            rows.add(List.of("term", a.name() + " calls x us/call = us/txn", b.name() + " calls x us/call = us/txn", b.name() + "-" + a.name() + " us/txn", "why"));
+            double sum = 0;
+            for (Map.Entry<String, Term[]> e : ranked) {
+                Term x = e.getValue()[0], y = e.getValue()[1];
+                double d = us(y) - us(x);
+                sum += d;
+                rows.add(List.of(e.getKey(), product(x), product(y), delta("x_us", d), why(x, y)));
+            }
+            rows.add(List.of("sum", "", "", delta("x_us", sum), "= the difference of the mean latencies" + (Math.abs(sum - (lb - la)) > 0.01 + 1e-3 * Math.abs(la)
+                    ? String.format(Locale.ROOT, " (%s; rounding of the tables)", delta("x_us", lb - la)) : "")));
+            int[] w = new int[5];
+            for (List<String> r : rows) for (int c = 0; c < 5; c++) w[c] = Math.max(w[c], r.get(c).length());
+            for (List<String> r : rows) {
+                StringBuilder l = new StringBuilder(r.get(0) + " ".repeat(w[0] - r.get(0).length()));
+                for (int c = 1; c < 4; c++) l.append("  ").append(" ".repeat(w[c] - r.get(c).length())).append(r.get(c));
+                sb.append(l.append("  ").append(r.get(4)).toString().stripTrailing()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static double us(Term t) { return t == null || !Double.isFinite(t.usPerTxn()) ? 0 : t.usPerTxn(); }
+
+    private static String product(Term t) {
+        if (t == null) return "-";
+        if (!Double.isFinite(t.callsPerTxn()) || !Double.isFinite(t.usPerCall())) return String.format(Locale.ROOT, "%,.2f", t.usPerTxn());
+        return String.format(Locale.ROOT, "%.3g x %,.2f = %,.2f", t.callsPerTxn(), t.usPerCall(), t.usPerTxn());
+    }
+
+    /** Which factor moved a stage's term: more or fewer calls per transaction, or a dearer or cheaper call. */
+    private static String why(Term x, Term y) {
+        if (x == null || y == null) return x == null ? "only in the second" : "only in the first";
+        if (!Double.isFinite(x.callsPerTxn()) || !Double.isFinite(y.callsPerTxn()) || x.usPerCall() <= 0 || y.usPerCall() <= 0) return "";
+        double calls = Math.log(y.callsPerTxn() / x.callsPerTxn()), cost = Math.log(y.usPerCall() / x.usPerCall());
+        if (!Double.isFinite(calls) || !Double.isFinite(cost)) return "";
+        String c = String.format(Locale.ROOT, "calls %+.0f%%", 100 * (y.callsPerTxn() / x.callsPerTxn() - 1));
+        String p = String.format(Locale.ROOT, "per call %+.0f%%", 100 * (y.usPerCall() / x.usPerCall() - 1));
+        return Math.abs(calls) >= Math.abs(cost) ? c + ", " + p : p + ", " + c;
     }
 
     /** The comparison as CSV: the same rows as {@link #text}, one cell per column. */

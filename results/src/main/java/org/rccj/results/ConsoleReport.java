@@ -119,7 +119,8 @@ public final class ConsoleReport {
             line(sb, label("verification") + "off (set verify: true to check serializability and the workload invariants)");
             return;
         }
-        String ser = v.serializable()
+        String ser = v.nothingCommitted() ? "not checked: nothing committed (0 transactions to check)"
+                : v.serializable()
                 ? "serializable: yes (" + v.txnsChecked() + " txns checked)"
                 : "serializable: NO (" + v.txnsChecked() + " txns checked, " + v.anomalies().size() + " anomalies)";
         List<String> inv = new ArrayList<>();

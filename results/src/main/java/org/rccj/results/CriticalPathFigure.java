@@ -20,19 +20,24 @@ import org.rccj.results.Figures.Figure;
 final class CriticalPathFigure {
     static final String NAME = "critical-path";
 
-    /** One colour per term, by kind: core work blue, link and wire grey, NIC waits orange, RPC responder green, core waits purple. */
-    static final Map<String, Color> COLOURS = Map.ofEntries(
-            Map.entry(label("requester_cpu"), new Color(0x1F4E99)), Map.entry(label("local_cpu"), new Color(0x6FA8DC)),
-            Map.entry(label("egress"), new Color(0xF6B26B)), Map.entry(label("wire_out"), new Color(0x999999)),
-            Map.entry(label("loopback_out"), new Color(0xCCCCCC)), Map.entry(label("qp_miss"), new Color(0xB45F06)),
-            Map.entry(label("responder_nic_wait"), new Color(0xE69138)), Map.entry(label("responder_nic"), new Color(0x783F04)),
-            Map.entry(label("responder_poll_wait"), new Color(0xB6D7A8)), Map.entry(label("rpc_dispatch"), new Color(0x38761D)),
-            Map.entry(label("handler"), new Color(0x6AA84F)), Map.entry(label("reply_cpu"), new Color(0x274E13)),
-            Map.entry(label("egress_back"), new Color(0xFCE5CD)), Map.entry(label("wire_back"), new Color(0x666666)),
-            Map.entry(label("payload_back"), new Color(0x444444)), Map.entry(label("loopback_back"), new Color(0xB7B7B7)),
-            Map.entry(label("local_atomic_loopback"), new Color(0x9FC5E8)), Map.entry(label("rpc_receive"), new Color(0x93C47D)),
-            Map.entry(label("requester_nic_wait"), new Color(0xF9CB9C)), Map.entry(label("inbox_wait"), new Color(0x8E7CC3)),
-            Map.entry(label("poll_cpu"), new Color(0x0B5394)), Map.entry(label("resume_wait"), new Color(0xC27BA0)));
+    /**
+     * One colour per term, in {@link CriticalPath#TERMS} order, so that neighbours in a stacked bar differ most: Kelly's
+     * 22 colours of maximum contrast, with white and the near-duplicates (greenish yellow, olive green, violet,
+     * yellowish brown and pink) swapped for colours far from the rest; 2 greys, none within 45 (RGB distance) of another
+     * (issue 42: the former scheme, a hue per kind of term, had 5 near-identical greys).
+     */
+    static final int[] PALETTE = {0x222222, 0xF3C300, 0x875692, 0xF38400, 0xA1CAF1, 0xBE0032, 0xC2B280, 0x848482, 0x008856, 0xE68FAC,
+            0x0067A5, 0xFFB6B0, 0x2B2BCB, 0x00CED1, 0xB3446C, 0x1E90FF, 0x882D17, 0x8DB600, 0x9E6B00, 0xE25822, 0x98DF8A, 0x44AA99};
+
+    static final Map<String, Color> COLOURS = colours();
+
+    private static Map<String, Color> colours() {
+        Map<String, Color> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < CriticalPath.TERMS.size(); i++) {
+            out.put(label(CriticalPath.TERMS.get(i).key()), new Color(PALETTE[i % PALETTE.length]));
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
 
     private CriticalPathFigure() {}
 

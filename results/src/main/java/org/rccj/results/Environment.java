@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where a result was produced: RCC-J version, git commit of the working directory, JVM, OS and cores.
+ * Where a result was produced: RCC-J version, RCC-J's own git commit, JVM, OS and cores.
  * The only block of summary.json (with {@code sim.wall_s}) that may differ between identical runs.
  */
 public final class Environment {
@@ -42,24 +42,73 @@ public final class Environment {
     }
 
     /**
-     * Short commit of the current directory's git checkout, with "-dirty" when tracked files are modified
-     * (untracked files such as result directories do not count); "unknown" without git or a checkout.
-     * Computed once per JVM.
+     * RCC-J's own commit, wherever the command runs: the git checkout its classes or jar were loaded from (found by
+     * walking up from their location, not from the working directory: a run from another repository must not record
+     * that repository's commit), short, with "-dirty" when tracked files are modified (untracked files such as result
+     * directories do not count); when the classes are not in a checkout, the commit the build embedded
+     * ({@value #BUILD_RESOURCE}, written by ./rcc's build), else "unknown". Computed once per JVM.
      */
     public static String git() {
         String g = gitCache;
         if (g == null) {
-            Path dir = Path.of("").toAbsolutePath();
-            String head = runGit(dir, "rev-parse", "--short", "HEAD");
-            if (head == null || head.isBlank()) {
-                g = "unknown";
-            } else {
-                String status = runGit(dir, "status", "--porcelain", "--untracked-files=no");
-                g = head.strip() + (status != null && !status.isBlank() ? "-dirty" : "");
-            }
+            g = gitOf(checkout(codeLocation()));
+            if (g == null) g = embedded();
             gitCache = g;
         }
         return g;
+    }
+
+    /** The resource ./rcc's build writes with the commit it built (for a jar copied out of its checkout). */
+    public static final String BUILD_RESOURCE = "rcc-build.properties";
+
+    /** Where this class was loaded from (a classes directory or a jar), or null. */
+    static Path codeLocation() {
+        try {
+            var src = Environment.class.getProtectionDomain().getCodeSource();
+            return src == null ? null : Path.of(src.getLocation().toURI());
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The nearest directory at or above {@code p} holding {@code .git} (a directory, or a worktree's file), or null. */
+    static Path checkout(Path p) {
+        for (Path d = p == null ? null : p.toAbsolutePath(); d != null; d = d.getParent()) {
+            if (java.nio.file.Files.exists(d.resolve(".git"))) return d;
+        }
+        return null;
+    }
+
+    /** The short commit of the checkout at {@code dir} with "-dirty" when tracked files changed, or null. */
+    static String gitOf(Path dir) {
+        if (dir == null) return null;
+        String head = runGit(dir, "rev-parse", "--short", "HEAD");
+        if (head == null || head.isBlank()) return null;
+        String status = runGit(dir, "status", "--porcelain", "--untracked-files=no");
+        return head.strip() + (status != null && !status.isBlank() ? "-dirty" : "");
+    }
+
+    /** The commit the build embedded ("unknown" when it did not). */
+    static String embedded() {
+        try (InputStream in = Environment.class.getResourceAsStream("/" + BUILD_RESOURCE)) {
+            if (in == null) return "unknown";
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            String c = p.getProperty("git", "").strip();
+            return c.isEmpty() || c.startsWith("${") ? "unknown" : c + " (built)";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** A file's SHA-256, hex. */
+    public static String sha256(Path file) throws IOException {
+        try {
+            java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+            return java.util.HexFormat.of().formatHex(md.digest(java.nio.file.Files.readAllBytes(file)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Output of a git command, or null when git is missing, fails or takes too long. */

@@ -18,6 +18,8 @@ import org.rccj.framework.run.RunResult;
 public final class HostNoise {
     /** Coefficient of variation of the timeline's interval throughputs above which a run warns, percent. */
     public static final int MAX_CV_PERCENT = 15;
+    /** How the warning of a run whose throughput was not steady within its window begins. */
+    public static final String UNSTEADY = "throughput varies by ";
     /** Stolen share of the host's CPU time above which a run warns. */
     public static final double MAX_STEAL = 0.02;
     /** A wall-clock window shorter than this (ms) gives no stable figure. */
@@ -65,7 +67,7 @@ public final class HostNoise {
         }
         double cv = timelineCv(r);
         if (cv * 100 > MAX_CV_PERCENT) {
-            out.add(String.format(Locale.ROOT, "throughput varies by %.0f%% (coefficient of variation of the %d timeline intervals, bound %d%%)"
+            out.add(String.format(Locale.ROOT, UNSTEADY + "%.0f%% (coefficient of variation of the %d timeline intervals, bound %d%%)"
                     + " within the window: the host or the warm-up was not steady; see timeline.csv", 100 * cv, r.timeline.length, MAX_CV_PERCENT));
         }
         return out;

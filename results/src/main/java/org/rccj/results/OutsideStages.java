@@ -119,7 +119,49 @@ public final class OutsideStages {
         }
         String note = over == 0 ? "" : String.format(Locale.ROOT,
                 " [stages > latency by <= %.2f us on %d of %d bars]", most, over, values.length);
-        return new Extended(names, out, note);
+        Folded f = foldNegative(names, stages.size(), out);
+        return new Extended(f.names(), f.values(), note + f.note());
+    }
+
+    private record Folded(List<String> names, double[][] values, String note) {}
+
+    /**
+     * A stacked bar's top must be its mean latency, so a negative reconciling part (the stage time of rolled-back
+     * transactions, which the stage rows hold and the latency of committed ones does not) is not drawn below zero: it is
+     * taken from the stage segments in proportion to their size, and the title says so with its size. Columns left with
+     * nothing to draw go.
+     */
+    private static Folded foldNegative(List<String> names, int nStages, double[][] values) {
+        java.util.Set<String> folded = new java.util.LinkedHashSet<>();
+        double most = 0;
+        for (double[] bar : values) {
+            double neg = 0, stagesUs = 0;
+            for (int s = nStages; s < bar.length; s++) {
+                if (bar[s] < 0) {
+                    neg += bar[s];
+                    folded.add(names.get(s));
+                    bar[s] = 0;
+                }
+            }
+            if (neg == 0) continue;
+            most = Math.max(most, -neg);
+            for (int s = 0; s < nStages; s++) stagesUs += Figures.finite(bar[s]);
+            double factor = stagesUs <= 0 ? 1 : Math.max(0, (stagesUs + neg) / stagesUs);
+            for (int s = 0; s < nStages; s++) if (Double.isFinite(bar[s])) bar[s] *= factor;
+        }
+        if (folded.isEmpty()) return new Folded(names, values, "");
+        List<Integer> keep = new ArrayList<>();
+        for (int s = 0; s < names.size(); s++) {
+            boolean any = s < nStages;
+            for (double[] bar : values) any |= Double.isFinite(bar[s]) && bar[s] != 0;
+            if (any) keep.add(s);
+        }
+        List<String> kept = new ArrayList<>();
+        for (int s : keep) kept.add(names.get(s));
+        double[][] out = new double[values.length][keep.size()];
+        for (int b = 0; b < values.length; b++) for (int k = 0; k < keep.size(); k++) out[b][k] = values[b][keep.get(k)];
+        String note = String.format(Locale.ROOT, " [stages net of %s: <= %.2f us/txn, in proportion]", String.join(", ", folded), most);
+        return new Folded(kept, out, note);
     }
 
     /** {@link #extend} for the rows of a table with {@code <STAGE>_us_per_txn} columns (tables without them: unchanged). */

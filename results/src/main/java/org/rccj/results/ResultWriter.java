@@ -63,6 +63,8 @@ public final class ResultWriter {
             StagesCsv.write(r, tmp.resolve(StagesCsv.FILE_NAME));
             TimelineCsv.write(r, tmp.resolve(TimelineCsv.FILE_NAME));
             LatencyLog.write(r, tmp.resolve(LatencyLog.FILE_NAME));
+            Path profile = SummaryJson.profileFile(r.config);
+            if (profile != null) Files.copy(profile, tmp.resolve(SummaryJson.PROFILE_COPY));
             publish(tmp, target, parent.resolve(base + ".old-" + UUID.randomUUID()));
         } catch (IOException | RuntimeException e) {
             deleteTree(tmp);

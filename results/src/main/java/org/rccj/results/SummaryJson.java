@@ -128,11 +128,48 @@ public final class SummaryJson {
             m.put("sim", sim);
         }
         Map<String, Object> env = Environment.describe();
-        if (r.hostLoad != null) env.put("host_load", HostNoise.describe(r.hostLoad));
+        if (r.hostLoad != null) {
+            Map<String, Object> hl = HostNoise.describe(r.hostLoad);
+            if (r.nodeHosts.size() > 1) {   // a multi-process run: every node's host, the figures above being node 0's
+                List<Map<String, Object>> nodes = new java.util.ArrayList<>();
+                for (org.rccj.framework.run.RunResult.NodeHost n : r.nodeHosts) {
+                    Map<String, Object> node = new LinkedHashMap<>();
+                    node.put("node", n.node());
+                    node.put("host", n.host());
+                    if (n.load() != null) node.putAll(HostNoise.describe(n.load()));
+                    nodes.add(node);
+                }
+                hl.put("nodes", nodes);
+            }
+            env.put("host_load", hl);
+        }
         if (r.simThreads > 0) env.put("sim_threads", r.simThreads);       // here: the result is the same on any number
         if (r.simThreadsNote != null) env.put("sim_threads_note", r.simThreadsNote);
+        Path profileFile = profileFile(c);
+        if (profileFile != null) {   // what the file held: its hash here, a copy beside summary.json
+            Map<String, Object> pf = new LinkedHashMap<>();
+            pf.put("path", profileFile.toAbsolutePath().normalize().toString());
+            try {
+                pf.put("sha256", Environment.sha256(profileFile));
+            } catch (java.io.IOException e) {
+                pf.put("sha256", null);
+            }
+            pf.put("copy", PROFILE_COPY);
+            env.put("profile_file", pf);
+        }
         m.put("environment", env);
         return m;
+    }
+
+    /** The copy of a run's profile file in its result directory. */
+    public static final String PROFILE_COPY = "profile.properties";
+
+    /** The profile file a run used (its {@code profile} names a file, not a built-in profile), or null. */
+    public static Path profileFile(org.rccj.framework.run.Config c) {
+        Object p = c == null ? null : c.fabricSetting("profile");
+        if (p == null || org.rccj.primitives.CostProfile.isBuiltIn(String.valueOf(p))) return null;
+        Path f = Path.of(String.valueOf(p));
+        return java.nio.file.Files.isRegularFile(f) ? f : null;
     }
 
     /** The summary as pretty-printed JSON text (two-space indent, "\n" line ends, final newline). */

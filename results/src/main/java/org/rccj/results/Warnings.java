@@ -49,6 +49,10 @@ public final class Warnings {
                     + "and add it to a profile file");
         }
         settingsWithoutEffect(c, out);
+        if (Boolean.TRUE.equals(c.fabricSetting("faults.torn_reads")) && r.network.read == 0 && commits > 0) {
+            out.add("faults.torn_reads cannot occur: no one-sided READ was posted in the measured window (hybrid code " + c.hybrid().spelled()
+                    + " binds no stage that reads one-sided), so no READ can be torn; bind READ (or another stage that reads) one-sided");
+        }
         out.addAll(c.protocolFactory().warnings(r.extra, commits, c.protocolOptions()));
         Double preloaded = r.extra.get("location_cache_preloaded");
         if (preloaded != null && preloaded < 1) {
@@ -76,7 +80,10 @@ public final class Warnings {
         if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
             int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages());
             boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
-            if ((code & atomics) == 0) {
+            if (atomics == 0) {
+                out.add("faults.incoherent_atomics cannot occur: protocol " + pf.name() + " posts no NIC atomics on words a CPU atomic also "
+                        + "updates, in any hybrid code, so no code makes the fault act on it; drop faults.incoherent_atomics");
+            } else if ((code & atomics) == 0) {
                 out.add("faults.incoherent_atomics cannot occur: hybrid code " + c.hybrid().spelled() + " binds no stage that posts NIC atomics "
                         + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages()) + " one-sided");
             } else if (!cpuLocal && (code & atomics) == atomics) {
@@ -84,6 +91,12 @@ public final class Warnings {
                         + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set local_access=cpu, or bind one of "
                         + names(pf.nicAtomicStages()) + " to RPC");
             }
+        }
+        out.addAll(pf.optionsWithoutEffect(c.hybrid().code(), c.protocolOptions()));
+        if (c.hybrid().code() == 0 && c.preloadLocationCache()) {
+            out.add("location_cache.preload: true has no effect on hybrid code all-rpc: only one-sided accesses look tuples up in the location"
+                    + " cache, and this code binds no stage one-sided; it only costs load time and memory; drop it (auto preloads when a stage is"
+                    + " one-sided)");
         }
     }
 

@@ -83,6 +83,28 @@ class StageFiguresAddUpTest {
         assertTrue(f.legend().contains("COMMIT (~0: passive ACK)"), f.legend().toString());
     }
 
+    /** Issue 42: a negative part (rolled-back transactions' stage time) is folded into the stages, not drawn below zero. */
+    @Test
+    void aNegativePartIsFoldedSoTheBarsTopIsTheMeanLatency() throws Exception {
+        Map<String, Double> parts = new java.util.LinkedHashMap<>();
+        parts.put("aborted_attempts", 1.25);
+        parts.put("between_stages", 2.75);
+        parts.put("rolled_back_transactions", -1.0);
+        RunMetrics m = RunMetrics.read(run("a", 6_000, false, parts));
+        SvgFigure f = breakdown(Figures.runs(List.of(m), ""), dir.resolve("neg"));
+        SvgFigure.Panel p = f.panels().get(0);
+        double top = 0;
+        for (List<SvgFigure.Point> pts : p.series().values()) {
+            for (SvgFigure.Point pt : pts) {
+                assertTrue(pt.y() >= 0, "no segment below zero: " + p.series());
+                top += pt.y();
+            }
+        }
+        assertEquals(14.0, top, 0.01, "the top of the bar is the mean latency");
+        assertFalse(p.series().containsKey("rolled back transactions"), p.series().keySet().toString());
+        assertTrue(f.title().contains("[stages net of rolled back transactions: <= 1.00 us/txn, in proportion]"), f.title());
+    }
+
     @Test
     void summaryPartsAreDrawnOnePerKey() throws Exception {
         // stages 2 + 2 + 6 + 1 = 11 us of 14: the run says where the other 3 us went

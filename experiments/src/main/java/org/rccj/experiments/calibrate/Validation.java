@@ -185,7 +185,62 @@ public final class Validation {
         double err = meanAbsThroughputError();
         o.printf(Locale.ROOT, "mean absolute throughput error |sim/real - 1| over %d runs: %.1f%%%n", pairs.size(), 100 * err);
         int[] alike = orderedAlike();
-        o.println(Verdicts.validate(agree, ws.size(), alike[0], alike[1], stageAgree, stageAll, err));
+        for (String l : runWarnings()) o.println(l);
+        for (String l : hostLoads()) o.println(l);
+        o.println(Verdicts.validateRule());
+        o.println(Verdicts.validate(agree, ws.size(), alike[0], alike[1], stageAgree, stageAll, err, basis(ws)));
+    }
+
+    /** What the verdict rests on: points and codes ranked, real runs, their shortest window and how many were unsteady. */
+    Verdicts.Basis basis(List<Winner> ws) {
+        Map<String, Set<String>> codes = new LinkedHashMap<>();
+        for (Pair p : pairs) codes.computeIfAbsent(p.point(), k -> new LinkedHashSet<>()).add(p.hybrid());
+        int nCodes = 0;
+        for (Set<String> c : codes.values()) if (c.size() > 1) nCodes += c.size();
+        double shortest = Double.POSITIVE_INFINITY;
+        int unsteady = 0;
+        for (Pair p : pairs) {
+            com.fasterxml.jackson.databind.JsonNode d = p.real().config() == null ? null : p.real().config().get("duration_ms");
+            if (d != null && d.isNumber()) shortest = Math.min(shortest, d.asDouble() / 1000);
+            if (p.real().warnings().stream().anyMatch(w -> w.startsWith(org.rccj.results.HostNoise.UNSTEADY))) unsteady++;
+        }
+        return new Verdicts.Basis(ws.size(), nCodes, pairs.size(), Double.isFinite(shortest) ? shortest : 0, unsteady);
+    }
+
+    /** The real runs' own warnings (busy host, unsteady throughput, short windows...), each once with how many runs have it. */
+    List<String> runWarnings() {
+        Map<String, Integer> count = new LinkedHashMap<>();
+        for (Pair p : pairs) for (String w : p.real().warnings()) count.merge(w, 1, Integer::sum);
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : count.entrySet()) {
+            out.add("warning (" + e.getValue() + " of " + pairs.size() + " real runs): " + e.getKey());
+        }
+        return out;
+    }
+
+    /** The host's load during the real runs (summary.json's environment.host_load): the range of the load averages. */
+    List<String> hostLoads() {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        int cores = 0, n = 0;
+        for (Pair p : pairs) {
+            if (p.real().dir() == null) continue;
+            try {
+                com.fasterxml.jackson.databind.JsonNode h = org.rccj.results.SummaryJson.read(p.real().dir().resolve(org.rccj.results.SummaryJson.FILE_NAME))
+                        .path("environment").path("host_load");
+                if (!h.isObject()) continue;
+                for (String k : List.of("load_avg_1m_before", "load_avg_1m_after")) {
+                    if (!h.path(k).isNumber()) continue;
+                    lo = Math.min(lo, h.path(k).asDouble());
+                    hi = Math.max(hi, h.path(k).asDouble());
+                }
+                cores = Math.max(cores, h.path("cores").asInt(0));
+                n++;
+            } catch (IOException | RuntimeException e) {
+                // no summary.json (made-up figures): nothing to say
+            }
+        }
+        if (n == 0) return List.of("host load: not recorded by the real runs");
+        return List.of(String.format(Locale.ROOT, "host load during the %d real runs: load average %.2f to %.2f on %d cores", n, lo, hi, cores));
     }
 
     /** validation.csv: one row per run and metric (throughput, latencies, each stage's time per commit). */

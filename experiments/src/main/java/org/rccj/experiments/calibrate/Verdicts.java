@@ -51,8 +51,72 @@ public final class Verdicts {
                 fabric, fabric);
     }
 
-    /** validate's verdict from its counts (winners per point, code pairs ordered alike, stage winners, mean error). */
-    public static String validate(int winnersAgree, int points, int pairsAlike, int pairs, int stagesAgree, int stages, double meanError) {
+    /** Points with two or more codes a "yes" of validate needs at least. */
+    public static final int MIN_POINTS = 2;
+    /** Code pairs (over all points) a "yes" of validate needs at least. */
+    public static final int MIN_PAIRS = 3;
+    /** A mean absolute throughput error above this share: the profile is off too far for its ranking to be trusted. */
+    public static final double MAX_MEAN_ERROR = 2 * TOLERANCE;
+
+    /**
+     * What a validation rests on: points with two or more codes, codes, real runs, the shortest real measured window (s),
+     * and the real runs whose throughput was not steady within their window.
+     */
+    public record Basis(int points, int codes, int realRuns, double shortestWindowS, int unsteadyRuns) {
+        public String describe() {
+            return String.format(Locale.ROOT, "%d point%s with two or more codes (%d codes), %d real run%s, shortest real window %.2f s, %d real"
+                    + " run%s unsteady within its window", points, points == 1 ? "" : "s", codes, realRuns, realRuns == 1 ? "" : "s",
+                    shortestWindowS, unsteadyRuns, unsteadyRuns == 1 ? "" : "s");
+        }
+    }
+
+    /** The rule a "yes" of validate follows, as printed before its verdict and in docs/guide.md. */
+    public static String validateRule() {
+        return String.format(Locale.ROOT, "rule: yes only when every point's winning code agrees, at least %.0f%% of the code pairs are ordered"
+                + " alike, and the data suffice: at least %d points with two or more codes and %d code pairs, every real window at least"
+                + " %.0f s, no real run whose throughput varied by more than %d%% within its window, and a mean throughput error of at most"
+                + " %.0f%%", 100 * ORDER_AGREEMENT, MIN_POINTS, MIN_PAIRS, org.rccj.results.HostNoise.MIN_WINDOW_MS / 1000,
+                org.rccj.results.HostNoise.MAX_CV_PERCENT, 100 * MAX_MEAN_ERROR);
+    }
+
+    /** Why the data cannot carry a "yes" (too few or too noisy), or null when they can. */
+    static String tooLittle(Basis b, int pairs, double meanError) {
+        List<String> why = new ArrayList<>();
+        if (b.points() < MIN_POINTS) why.add(b.points() + " point" + (b.points() == 1 ? "" : "s") + " (needed: " + MIN_POINTS + ")");
+        if (pairs < MIN_PAIRS) why.add(pairs + " code pair" + (pairs == 1 ? "" : "s") + " (needed: " + MIN_PAIRS + ")");
+        if (b.shortestWindowS() * 1000 < org.rccj.results.HostNoise.MIN_WINDOW_MS) {
+            why.add(String.format(Locale.ROOT, "real windows of %.2f s (needed: %.0f s; raise duration_ms)", b.shortestWindowS(),
+                    org.rccj.results.HostNoise.MIN_WINDOW_MS / 1000));
+        }
+        if (b.unsteadyRuns() > 0) {
+            why.add(b.unsteadyRuns() + " real run" + (b.unsteadyRuns() == 1 ? "" : "s") + " whose throughput varied by more than "
+                    + org.rccj.results.HostNoise.MAX_CV_PERCENT + "% within the window (a longer warmup_ms, a quieter host)");
+        }
+        if (Double.isFinite(meanError) && meanError > MAX_MEAN_ERROR) {
+            why.add(String.format(Locale.ROOT, "a mean throughput error of %.0f%% (at most %.0f%%: recalibrate)", 100 * meanError, 100 * MAX_MEAN_ERROR));
+        }
+        return why.isEmpty() ? null : String.join(", ", why);
+    }
+
+    /**
+     * validate's verdict from its counts (winners per point, code pairs ordered alike, stage winners, mean error) and what
+     * they rest on: never "yes" on too few points, pairs or windows or on unsteady runs ({@link #validateRule}).
+     */
+    public static String validate(int winnersAgree, int points, int pairsAlike, int pairs, int stagesAgree, int stages, double meanError,
+                                  Basis basis) {
+        String rests = "; it rests on " + basis.describe();
+        String v = validate(winnersAgree, points, pairsAlike, pairs, stagesAgree, stages, meanError);
+        String lacking = tooLittle(basis, pairs, meanError);
+        String yes = "verdict: trust the sim's ranking of codes here: yes, because ";
+        if (lacking != null && v.startsWith(yes)) {
+            return "verdict: trust the sim's ranking of codes here: not shown, because the data are too few or too noisy: " + lacking
+                    + "; what they show: " + v.substring(yes.length()) + rests;
+        }
+        return v + rests;
+    }
+
+    /** validate's verdict from its counts alone (winners per point, code pairs ordered alike, stage winners, mean error). */
+    static String validate(int winnersAgree, int points, int pairsAlike, int pairs, int stagesAgree, int stages, double meanError) {
         String absolute = Double.isFinite(meanError) && meanError > TOLERANCE
                 ? String.format(Locale.ROOT, "; its absolute throughputs are off by %.0f%% on average: quote ratios between codes, not the sim's"
                         + " figures", 100 * meanError) : "";

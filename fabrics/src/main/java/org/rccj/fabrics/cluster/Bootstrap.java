@@ -15,7 +15,10 @@ import java.util.List;
 /**
  * A {@link ClusterNode}'s start-up: every connection of the node, each opened by a {@link Handshake}. A connection
  * refused (wrong secret, other config, a replayed hello) costs one log line naming the peer; a node that does not
- * come within the join timeout is named.
+ * come within the join timeout is named. Only a peer that proves the run's secret and then disagrees (config, size)
+ * ends a hand-started node's start at once; a connection that does not prove the secret (a stranger, a garbled or
+ * replayed hello, a node given another secret file) is closed and logged, at most one line a second, and the node
+ * keeps waiting for its real peers until the join timeout, whose message then names what it refused (issue 38).
  */
 final class Bootstrap {
     private final ClusterNode node;
@@ -25,6 +28,11 @@ final class Bootstrap {
     private final Link[][] peers;
     private final List<Link> links;
     private final SecureRandom random = new SecureRandom();
+    /** Refusals of connections that did not prove the secret: how many, the last one, and the log's rate limit. */
+    private int unproven, unlogged;
+    private String lastUnproven;
+    private long nextLogNs = System.nanoTime();
+    static final long LOG_EVERY_NS = 1_000_000_000L;
 
     Bootstrap(ClusterNode node, ClusterSettings settings, int lanes, ServerSocketChannel server, Link[][] peers, List<Link> links) {
         this.node = node;
@@ -50,7 +58,9 @@ final class Bootstrap {
                 List<String> names = new ArrayList<>();
                 for (int j = self + 1; j < nodes; j++) if (Arrays.asList(peers[j]).contains(null)) names.add("node " + j + " (" + ClusterNode.str(settings.hosts().get(j)) + ")");
                 throw new ClusterFailure(String.join(", ", names) + " did not join within "
-                        + settings.joinTimeoutMs() / 1000.0 + " s");
+                        + settings.joinTimeoutMs() / 1000.0 + " s" + (unproven == 0 ? "" : "; refused " + unproven
+                        + (unproven == 1 ? " connection" : " connections") + " that did not prove the run's secret (the last "
+                        + lastUnproven + "): give every node the same secret file"));
             }
             SocketChannel ch;
             try {
@@ -139,15 +149,18 @@ final class Bootstrap {
             if (duplicate) problem = "node " + h.from() + (lanes > 1 ? " (connection " + h.lane() + ")" : "") + " is already connected";
             if (problem != null) {
                 String claimed = h.from() >= 0 ? " claiming to be node " + h.from() : "";
-                settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
+                boolean proven = h.proves(settings.secret(), challenge);
+                if (proven) settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
+                else refusedUnproven("from " + who + claimed + ": " + problem);
                 out.writeByte(1);
                 out.writeUTF(problem);
                 out.flush();
                 ch.close();
-                // a node started by hand with another secret, config or size: the run cannot start, so stop now rather
-                // than wait out the join timeout; a stranger (bad magic) or a duplicate is only refused, and so is
-                // anyone knocking at a node that rcc run launched (a node of another run may reuse its port)
-                if (!settings.watchParent() && h.magicOk() && !duplicate) {
+                // a node started by hand that proves the secret but has another config or size: the run cannot start,
+                // so stop now rather than wait out the join timeout. Anyone who does not prove the secret (a stranger
+                // who knows the public magic, a node given another secret file) or a duplicate is only refused, and so
+                // is anyone knocking at a node that rcc run launched (a node of another run may reuse its port)
+                if (!settings.watchParent() && proven && !duplicate) {
                     throw new ClusterFailure("node " + self + " refused a node of this cluster (" + who + claimed + "): " + problem
                             + "; start every node with the same secret file and config");
                 }
@@ -159,10 +172,25 @@ final class Bootstrap {
             ch.socket().setSoTimeout(0);
             return new Link(node, h.from(), h.lane(), ch);
         } catch (IOException e) {
-            settings.log().println("rcc: node " + self + " refused a connection from " + who + ": handshake failed (" + e.getMessage() + ")");
+            refusedUnproven("from " + who + ": handshake failed (" + e.getMessage() + ")");
             ch.close();
             return null;
         }
+    }
+
+    /** One refused connection that did not prove the secret: counted, and logged at most once a second. */
+    private void refusedUnproven(String what) {
+        unproven++;
+        lastUnproven = what;
+        long now = System.nanoTime();
+        if (now - nextLogNs < 0) {
+            unlogged++;
+            return;
+        }
+        nextLogNs = now + LOG_EVERY_NS;
+        settings.log().println("rcc: node " + self + " refused a connection " + what
+                + (unlogged == 0 ? "" : " (and " + unlogged + " more since the last such line)"));
+        unlogged = 0;
     }
 
     private static void configure(SocketChannel ch) throws IOException {

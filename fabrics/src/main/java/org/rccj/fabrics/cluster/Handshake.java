@@ -74,14 +74,20 @@ public final class Handshake {
         }
 
         /**
+         * True when this hello's MAC shows that its sender knows {@code secret} and answers this connection's
+         * {@code challenge}: only such a peer is a node of this cluster, whatever else it claims (issue 38).
+         */
+        boolean proves(byte[] secret, byte[] challenge) {
+            return magic == MAGIC && MessageDigest.isEqual(mac, Handshake.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge));
+        }
+
+        /**
          * Why the acceptor {@code self}, which sent {@code challenge} and keeps {@code lanes} connections per peer,
          * refuses this hello, or null.
          */
         String problem(byte[] secret, int self, int clusterNodes, int lanes, byte[] ourDigest, byte[] challenge) {
             if (magic != MAGIC) return "not an rcc node of this version (bad magic)";
-            if (!MessageDigest.isEqual(mac, Handshake.mac(secret, "hello", from, to, nodes, lane, digest, nonce, challenge))) {
-                return "wrong secret (or a hello replayed from another connection)";
-            }
+            if (!proves(secret, challenge)) return "wrong secret (or a hello replayed from another connection)";
             if (to != self) return "it wanted node " + to + ", this is node " + self;
             if (nodes != clusterNodes) return "cluster size " + nodes + ", ours is " + clusterNodes;
             if (from <= self || from >= clusterNodes) return "node id " + from + " does not connect to node " + self;

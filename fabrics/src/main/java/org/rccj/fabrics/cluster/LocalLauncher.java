@@ -34,6 +34,11 @@ public final class LocalLauncher {
     public static final int CLUSTER_EXIT = 3;
     /** The exit code of an {@code rcc node} that stopped on bad input (the CLI's exit code 2). */
     public static final int BAD_INPUT_EXIT = 2;
+    /**
+     * How a node other than node 0 ends its last line once its part of the results is with node 0 ("rcc: node I" +
+     * this): a node that dies after it is not a failure of the run (issue 38 finding 6).
+     */
+    public static final String DONE = ": done; node 0 writes the results";
 
     private LocalLauncher() {}
 
@@ -42,6 +47,8 @@ public final class LocalLauncher {
 
     /** Runs {@code config}'s nodes as processes of {@code mainClass} (the CLI's, which has the {@code node} command). */
     public static RunResult run(Config config, PrintStream progress, String mainClass) {
+        // every node process on this host together, before any starts (decision 0156)
+        org.rccj.framework.run.MemoryEstimate.checkLocalProcesses(config, config.nodes());
         String what = config.fabric() + " run";
         Path dir = null;
         List<Process> procs = new ArrayList<>();
@@ -56,16 +63,20 @@ public final class LocalLauncher {
             if (made[0] != null) deleteTree(made[0]);
         }, "rcc-launcher-stop");
         try {
-            dir = Files.createTempDirectory("rcc-tcp-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            made[0] = dir;
+            // the run directory is created only once every node process runs (issue 38 finding 5): a node whose launcher
+            // is gone, however it died, removes it (LauncherWatch), so a launcher killed at any moment leaves none. Its
+            // name is chosen now (random, created with createDirectory, which refuses an existing path) so that the
+            // nodes' command lines can name it.
+            dir = Path.of(System.getProperty("java.io.tmpdir")).resolve("rcc-tcp-" + ClusterSecret.fresh().substring(0, 20));
             byte[] secret = (ClusterSecret.fresh() + "\n").getBytes(StandardCharsets.US_ASCII);
+            String configJson = JsonMapper.builder().build().writeValueAsString(config.toMap());
             Path cfg = dir.resolve("config.json");
-            Files.writeString(cfg, JsonMapper.builder().build().writeValueAsString(config.toMap()));
             Path result = dir.resolve("result.bin");
             List<String> hosts = new ArrayList<>();
             for (int port : freePorts(config.nodes())) hosts.add("127.0.0.1:" + port);
             Runtime.getRuntime().addShutdownHook(hook);
             String[] last = new String[config.nodes()];
+            boolean[] done = new boolean[config.nodes()];
             List<Thread> pumps = new ArrayList<>();
             for (int i = 0; i < config.nodes(); i++) {
                 List<String> cmd = new ArrayList<>(javaCommand(mainClass));
@@ -76,6 +87,13 @@ public final class LocalLauncher {
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);
+                pumps.add(pump(p, i, progress, last, done));
+            }
+            // every node now waits for its secret (the first line of its stdin) before it reads the config
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            made[0] = dir;                          // ours: removed on every exit path of this process that runs code
+            Files.writeString(cfg, configJson);
+            for (Process p : procs) {
                 // the secret, then nothing: the node reads end-of-file when this process is gone, however it ends
                 try {
                     p.getOutputStream().write(secret);
@@ -83,19 +101,23 @@ public final class LocalLauncher {
                 } catch (IOException gone) {
                     // the node ended already: waitAll reports why
                 }
-                pumps.add(pump(p, i, progress, last));
             }
             if (progress != null) progress.println("rcc: " + config.fabric() + ": " + config.nodes() + " node processes on " + String.join(", ", hosts));
-            int failed = waitAll(procs);
+            int failed = waitAll(procs, pumps, done, result);
             if (failed >= 0) {
                 stopAll(procs);
                 for (Thread t : pumps) t.join(1000);
                 Process p = procs.get(failed);
-                String why = last[failed] != null ? last[failed].replaceFirst("^rcc: ", "")
-                        : "exited with code " + p.exitValue() + signal(p.exitValue());
+                String why = why(p.exitValue(), last[failed]);
                 // a node that stopped for bad input (a refused secret or config): the user's to fix, exit 2 as well
                 if (p.exitValue() == BAD_INPUT_EXIT) throw new ConfigException(what + " stopped: node " + failed + ": " + why);
                 throw new ClusterFailure(what + " stopped: node " + failed + " failed: " + why);
+            }
+            for (int i = 0; i < procs.size(); i++) {
+                if (procs.get(i).exitValue() != 0 && progress != null) {
+                    progress.println("rcc: note: node " + i + " " + how(procs.get(i).exitValue()) + " after the results were complete;"
+                            + " they are kept");
+                }
             }
             for (Thread t : pumps) t.join(1000);
             if (!Files.exists(result)) throw new ClusterFailure(what + " stopped: node 0 ended without a result");
@@ -114,12 +136,17 @@ public final class LocalLauncher {
             } catch (IllegalStateException ignored) {
                 // shutting down: the hook runs anyway
             }
-            if (dir != null) deleteTree(dir);
+            if (made[0] != null) deleteTree(made[0]);
         }
     }
 
-    /** Waits until every node exited 0 (returns -1) or one failed (returns it; a node that failed by itself first). */
-    private static int waitAll(List<Process> procs) throws InterruptedException {
+    /**
+     * Waits until every node finished (returns -1) or one failed (returns it; a node that failed by itself first). A
+     * node finished when it exited 0, or when it ended otherwise (killed, say) after its part of the results was
+     * complete: a node other than node 0 after it said so ({@link #DONE}, which its pump sets in {@code done}; the
+     * pump is awaited up to 1 s so that its last lines are read), node 0 after it left {@code result} (issue 38).
+     */
+    static int waitAll(List<Process> procs, List<Thread> pumps, boolean[] done, Path result) throws InterruptedException {
         while (true) {
             boolean all = true;
             int failed = -1;
@@ -129,8 +156,8 @@ public final class LocalLauncher {
                     all = false;
                     continue;
                 }
+                if (finished(i, p, pumps, done, result)) continue;
                 int code = p.exitValue();
-                if (code == 0) continue;
                 // prefer the node that failed on its own (killed, crashed) over those it took down with it (exit 3)
                 if (failed < 0 || (procs.get(failed).exitValue() == CLUSTER_EXIT && code != CLUSTER_EXIT)) failed = i;
             }
@@ -138,7 +165,7 @@ public final class LocalLauncher {
                 Thread.sleep(POLL_MS * 5);     // let the node that caused it be seen too
                 for (int i = 0; i < procs.size(); i++) {
                     Process p = procs.get(i);
-                    if (!p.isAlive() && p.exitValue() != 0 && p.exitValue() != CLUSTER_EXIT
+                    if (!p.isAlive() && p.exitValue() != CLUSTER_EXIT && !finished(i, p, pumps, done, result)
                             && procs.get(failed).exitValue() == CLUSTER_EXIT) failed = i;
                 }
                 return failed;
@@ -148,8 +175,37 @@ public final class LocalLauncher {
         }
     }
 
-    private static String signal(int code) {
-        return code > 128 && code < 160 ? " (killed by signal " + (code - 128) + ")" : "";
+    /** Whether node {@code i}, which has ended, ended with its part of the results complete. */
+    private static boolean finished(int i, Process p, List<Thread> pumps, boolean[] done, Path result) throws InterruptedException {
+        if (p.exitValue() == 0) return true;
+        if (i == 0) return result != null && Files.exists(result);
+        pumps.get(i).join(1000);
+        synchronized (done) {
+            return done[i];
+        }
+    }
+
+    /**
+     * Why a node with exit code {@code code} failed, for the launcher's last line: the node's own last line when it
+     * stopped by itself (bad input, exit 2; the cluster failed, exit 3: it names the cause), else the signal or the exit
+     * code first, its last line after as context (issue 38 finding 6: a killed node's last line is its progress).
+     */
+    static String why(int code, String lastLine) {
+        String line = lastLine == null ? null : lastLine.replaceFirst("^rcc: ", "");
+        if (line != null && (code == BAD_INPUT_EXIT || code == CLUSTER_EXIT)) return line;
+        return how(code) + (line == null ? "" : "; its last line: " + line);
+    }
+
+    /** "killed by signal 9 (SIGKILL)" or "exited with code 5". */
+    static String how(int code) {
+        if (code <= 128 || code >= 160) return "exited with code " + code;
+        int sig = code - 128;
+        String name = switch (sig) {
+            case 1 -> "SIGHUP"; case 2 -> "SIGINT"; case 3 -> "SIGQUIT"; case 4 -> "SIGILL"; case 6 -> "SIGABRT"; case 7 -> "SIGBUS";
+            case 8 -> "SIGFPE"; case 9 -> "SIGKILL"; case 11 -> "SIGSEGV"; case 13 -> "SIGPIPE"; case 15 -> "SIGTERM";
+            default -> null;
+        };
+        return "killed by signal " + sig + (name == null ? "" : " (" + name + ")");
     }
 
     /** Stops every node still running: politely, then by force after a grace period. */
@@ -170,13 +226,21 @@ public final class LocalLauncher {
         }
     }
 
-    /** Copies a node's output, each line prefixed with its node, and remembers its last "rcc: " line. */
-    private static Thread pump(Process p, int node, PrintStream progress, String[] last) {
+    /**
+     * Copies a node's output, each line prefixed with its node, remembers its last "rcc: " line and whether it said it
+     * was done ({@link #DONE}).
+     */
+    static Thread pump(Process p, int node, PrintStream progress, String[] last, boolean[] done) {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
                     if (line.startsWith("rcc: ")) last[node] = line;
+                    if (line.equals("rcc: node " + node + DONE)) {
+                        synchronized (done) {
+                            done[node] = true;
+                        }
+                    }
                     if (progress != null) progress.println("[node " + node + "] " + line);
                 }
             } catch (IOException ignored) {

@@ -38,9 +38,22 @@ public final class SimFabricFactory extends NamedFabric {
                 new FaultSettings(s.b(TORN_READS), s.b(INCOHERENT_ATOMICS), s.b(CPU_LOCAL_ATOMICS)), simThreads);
     }
 
-    /** A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input. */
+    /**
+     * A profile that does not load (unknown name, unreadable file, unknown or out-of-range parameter) is bad input, and
+     * so is a fault the profile contradicts: {@code faults.incoherent_atomics} on a profile that declares its NIC
+     * atomics coherent with CPU atomics ({@code nic.atomics_coherent=1}), where no CPU atomic takes the loopback the
+     * fault needs, so updates are lost and the protocol only looks broken (issue 38).
+     */
     @Override
-    public void check(Map<String, Object> settings) { Profiles.check(settings); }
+    public void check(Map<String, Object> settings) {
+        Profiles.check(settings);
+        String profile = String.valueOf(settings.get(PROFILE));
+        if (Boolean.TRUE.equals(settings.get(INCOHERENT_ATOMICS)) && CostProfile.load(profile).nicAtomicsCoherent) {
+            throw new org.rccj.framework.config.ConfigException(INCOHERENT_ATOMICS + ": true contradicts profile " + profile
+                    + ", which declares nic.atomics_coherent=1 (NIC atomics atomic with CPU atomics, so no CPU atomic takes the"
+                    + " loopback and the fault would lose updates): drop the fault or use a profile with nic.atomics_coherent=0");
+        }
+    }
 
     /** With torn reads on: how many READs were torn, and how many of them saw memory change while in flight. */
     @Override

@@ -11,6 +11,12 @@ import java.util.Locale;
  * throws a {@link ConfigException} naming the key and what is accepted.
  */
 public record Param(String key, Type type, Object defaultValue, double min, double max, List<String> choices, String help) {
+    /** Whether resolved value {@code v} is this key's default (numbers compared by value: 1 equals 1.0). */
+    public boolean isDefault(Object v) {
+        if (v instanceof Number a && defaultValue instanceof Number b) return a.doubleValue() == b.doubleValue();
+        return java.util.Objects.equals(v, defaultValue);
+    }
+
 
     public enum Type { INT, LONG, DOUBLE, BOOLEAN, STRING, CHOICE }
 

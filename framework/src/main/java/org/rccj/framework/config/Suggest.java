@@ -8,12 +8,13 @@ public final class Suggest {
     private Suggest() {}
 
     /**
-     * " (did you mean 'x'?)" when one known name is within a third of the given one's length in edits (at least 1,
-     * at most 3), else "".
+     * " (did you mean 'x'?)" when one known name is within a third of the given one's length in edits (at least 1, at
+     * least 2 from three letters on, at most 3), else "".
      */
     public static String didYouMean(String given, Collection<String> known) {
         if (given == null || given.isEmpty()) return "";
-        int limit = Math.max(1, Math.min(3, given.length() / 3));
+        // two edits from three letters on: a swap of two letters ("rnu" for "run") is two edits
+        int limit = given.length() >= 3 ? Math.max(2, Math.min(3, given.length() / 3)) : 1;
         LevenshteinDistance d = new LevenshteinDistance(limit);
         String best = null;
         int bestD = Integer.MAX_VALUE;

@@ -74,7 +74,8 @@ public final class CoordinatorLog implements CommitLog {
         this.backups = rings.backups();
         long regionBytes = regionBytes(nodes, threads, shape.replication());
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = fabric.memory(n).register("log", regionBytes);
+        // a ring per coordinator worker of the cluster on every node, of which a run touches a page or a few: sparse
+        for (int n = 0; n < nodes; n++) r = fabric.memory(n).registerSparse(REGION, regionBytes);
         this.region = r;
         this.destinations = new boolean[nodes][threads][nodes];
         this.handler = register.applyAsInt("log.append", this::handle);
@@ -85,6 +86,9 @@ public final class CoordinatorLog implements CommitLog {
         this.cleaned = new long[nodes][threads];
         this.cleanMessages = new long[nodes][threads];
     }
+
+    /** The name of the log's region (registered sparse: a run touches a page or a few of each ring). */
+    public static final String REGION = "log";
 
     /** Bytes of the log region on every node: a ring per (coordinator node, worker), or a placeholder word without backups. */
     public static long regionBytes(int nodes, int threads, int replication) {

@@ -61,10 +61,17 @@ public final class ExperimentRunner {
         WorkloadFactory wf = c.workloadFactory();
         FabricFactory ff = c.fabricFactory();
         Protocol protocol = pf.create(new ProtocolSetup(c.shape(), c.hybrid(), c.protocolOptions()));
-        Workload workload = wf.create(new WorkloadSetup(c.shape(), c.workload()));
-        // a tcp process holds its own node's memory; node 0 with verify also installs every other node's at the end
-        MemoryEstimate.check(c, protocol.header(), workload.tables(),
-                given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes());
+        // the memory estimate before any allocation or loop over the data (decision 0156): a tcp/ucx process holds its
+        // own node's memory (node 0 with verify also every other node's at the end); sim and local every node's
+        boolean oneProcess = !(given instanceof ProcessGroup);
+        int memoryNodes = given instanceof ProcessGroup g && !(c.verify() && g.self() == 0) ? 1 : c.nodes();
+        int hostedNodes = oneProcess ? c.nodes() : 1;
+        WorkloadSetup setup = new WorkloadSetup(c.shape(), c.workload());
+        java.util.List<org.rccj.framework.store.TableSpec> atLeast = wf.tablesAtLeast(setup);
+        if (atLeast != null) MemoryEstimate.check(c, protocol, atLeast, 1, 0, memoryNodes, hostedNodes, oneProcess, true);
+        Workload workload = wf.create(setup);
+        MemoryEstimate.check(c, protocol, workload.tables(), workload.maxAccessesPerTxn(), workload.maxPickBytes(),
+                memoryNodes, hostedNodes, oneProcess, false);
         FabricSetup fabricSetup = new FabricSetup(c.nodes(), c.threads(), c.fabricSettings());
         Fabric fabric = given != null ? given : ff.create(fabricSetup);
         // a fabric built here is closed here: ucx's registered memory (shared-memory segments) is released when
@@ -83,13 +90,15 @@ public final class ExperimentRunner {
                 if (c.fabricSetting("sim.threads") != null) System.err.println("rcc: warning: sim.threads: simulating on 1 thread: " + sequentialWhy);
             }
             Store store = new Store(fabric, protocol.header(), workload.tables());
-            // location_cache.preload: the caches are filled as the rows load (RCC's artifact with RDMA_CACHE 1), before the run
+            // location_cache.preload: every location known before the run (RCC's artifact with RDMA_CACHE 1): read from the
+            // owners' indexes where every node lives in this process, else filled into this process's caches as the rows load
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
             cluster.artifactStageTimers = c.artifactStageTimers();
             cluster.fetchOneByOne = c.fetchOneByOne() && c.protocolFactory().fetchOneByOneApplies();
-            if (preload) store.onLoad(cluster::preload);
-            workload.load(store, c.seed());
+            if (cluster.preloadListens()) store.onLoad(cluster::preload);
+            // the nodes' memory written on every core, each node's rows in the workload's order (decision 0157)
+            store.loadThreads(Store.defaultLoadThreads(), () -> workload.load(store, c.seed()));
             store.onLoad(null);
             if (preload && cluster.preloadedShare() < 1) {
                 say(progress, "rcc: the location cache (location_cache.mb) holds %.1f%% of the %d loaded tuples; the rest are looked up in the index",
@@ -122,11 +131,13 @@ public final class ExperimentRunner {
             double cpuS = (mx.getCurrentThreadCpuTime() - cpuRun + fabric.otherThreadsCpuNanos()) / 1e9;
             WorkerStats[][] stats = StatsCollector.stats(workers);
             Map<String, Double> metrics = protocol.metrics();
+            List<RunResult.NodeHost> nodeHosts = List.of();
             if (group != null) {
-                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify());
+                NodeReports.Merged merged = NodeReports.exchange(group, fabric, workload, stats, metrics, c.verify(), hostLoad);
                 if (merged == null) return null;
                 stats = merged.stats();
                 metrics = merged.metrics();
+                nodeHosts = merged.hosts();
             }
             hooks.afterRun(cluster);
 
@@ -136,6 +147,7 @@ public final class ExperimentRunner {
             r.timelineIntervalMs = c.durationMs() / TIMELINE_BUCKETS;
             r.wallS = wallS;
             r.hostLoad = hostLoad;
+            r.nodeHosts = nodeHosts;
             r.cpuS = cpuS;
             r.simEvents = fabric.events();
             r.simThreads = fabric.simThreads();

@@ -12,7 +12,7 @@ import java.util.List;
  * over all ticks) and this process's involuntary context switches during it (summed over its threads: the times its
  * threads were taken off a core they wanted). Other processes' load shows in the load average, not in the switches.
  */
-public record HostLoad(double loadBefore, double loadAfter, double stealShare, long involuntarySwitches, int cores) {
+public record HostLoad(double loadBefore, double loadAfter, double stealShare, long involuntarySwitches, int cores) implements java.io.Serializable {
     /** One reading: load average, steal and total ticks, this process's involuntary switches. */
     public record Sample(double load, long stealTicks, long totalTicks, long switches) {}
 

@@ -32,15 +32,18 @@ public final class NodeReports {
             "maxdepth=20;maxrefs=100000000;"
             + "org.rccj.framework.run.NodeReports$Report;org.HdrHistogram.*;org.rccj.framework.runtime.WorkerStats;org.rccj.framework.stats.Histogram;org.rccj.framework.stats.PathTotals;"
             + "org.rccj.framework.stats.TxnTypeStats;org.rccj.framework.history.HistoryRecord;org.rccj.primitives.Counters;"
-            + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.api.Stage;"
+            + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.run.RunResult$NodeHost;"
+            + "org.rccj.framework.run.HostLoad;org.rccj.framework.api.Stage;"
             + "java.util.ArrayList;java.util.LinkedHashMap;java.util.HashMap;java.util.TreeMap;java.util.ImmutableCollections$*;"
             + "java.util.CollSer;java.util.Map$Entry;java.lang.Enum;java.lang.Object;java.lang.String;java.lang.Number;java.lang.Long;java.lang.Double;java.lang.Boolean;!*");
 
     /** One node's report. */
-    record Report(int node, WorkerStats[] workers, LinkedHashMap<String, Double> metrics, long[] tallies, byte[][] regions) implements Serializable {}
+    record Report(int node, WorkerStats[] workers, LinkedHashMap<String, Double> metrics, long[] tallies, byte[][] regions, String host,
+                  HostLoad hostLoad) implements Serializable {}
 
     /** Every stats row and the merged protocol figures (node 0 only). */
-    public record Merged(WorkerStats[][] stats, Map<String, Double> metrics) {}
+    /** Every node's stats, the merged figures, and each node's host and host load (wall-clock fabrics; null entries where unknown). */
+    public record Merged(WorkerStats[][] stats, Map<String, Double> metrics, List<RunResult.NodeHost> hosts) {}
 
     /** The memory layout every process must agree on: per node, each region's name and size. */
     public static byte[] descriptor(Fabric f) {
@@ -65,7 +68,7 @@ public final class NodeReports {
      * other nodes' final memory installed into their shadow copies here (when {@code memory}); elsewhere null.
      */
     public static Merged exchange(ProcessGroup group, Fabric fabric, Workload workload, WorkerStats[][] stats, Map<String, Double> metrics,
-                                  boolean memory) {
+                                  boolean memory, HostLoad hostLoad) {
         int self = group.self();
         byte[][] regions = null;
         if (memory) {
@@ -76,18 +79,23 @@ public final class NodeReports {
                 m.read(r, 0, regions[r], 0, regions[r].length);
             }
         }
-        byte[][] all = group.gather(serialize(new Report(self, stats[self], new LinkedHashMap<>(metrics), workload.tallies(), regions)));
+        String host = RunResult.NodeHost.hostName();
+        byte[][] all = group.gather(serialize(new Report(self, stats[self], new LinkedHashMap<>(metrics), workload.tallies(), regions, host,
+                hostLoad)));
         if (all == null) return null;
         List<Map<String, Double>> figures = new ArrayList<>();
+        List<RunResult.NodeHost> hosts = new ArrayList<>();
         for (int n = 0; n < all.length; n++) {
             if (n == self) {
                 figures.add(metrics);
+                hosts.add(new RunResult.NodeHost(n, host, hostLoad));
                 continue;
             }
             Report r = (Report) deserialize(all[n], "node " + n + "'s report");
             if (r.node() != n) throw new IllegalStateException("node " + n + " sent the report of node " + r.node());
             stats[n] = r.workers();
             figures.add(r.metrics());
+            hosts.add(new RunResult.NodeHost(n, r.host(), r.hostLoad()));
             workload.addTallies(r.tallies());
             if (r.regions() != null) {
                 RegisteredMemory m = fabric.memory(n);
@@ -95,7 +103,7 @@ public final class NodeReports {
                 for (int k = 0; k < r.regions().length; k++) m.write(k, 0, r.regions()[k], 0, r.regions()[k].length);
             }
         }
-        return new Merged(stats, mergeFigures(figures));
+        return new Merged(stats, mergeFigures(figures), hosts);
     }
 
     private static final Pattern AVERAGED = Pattern.compile(".*(_rate|_share|_per_node|_per_batch|_spread_us|_slots)$");

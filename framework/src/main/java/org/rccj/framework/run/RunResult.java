@@ -70,7 +70,21 @@ public final class RunResult implements java.io.Serializable {
     /** Transaction types whose logic the run's profile gives no CPU cost for ({@code logic_ns.*}; sim only). */
     public List<String> freeLogic = List.of();
     /** How busy the host was around a wall-clock run (null on sim: virtual time does not see the host). */
-    public transient HostLoad hostLoad;
+    public HostLoad hostLoad;
+    /** A multi-process run's nodes: each one's host and host load (summary.json's environment.host_load.nodes); empty otherwise. */
+    public List<NodeHost> nodeHosts = List.of();
+
+    /** One node of a multi-process run: its index, host name and the load on its host during the run (null: unknown). */
+    public record NodeHost(int node, String host, HostLoad load) implements java.io.Serializable {
+        /** This machine's host name ("?" when it cannot be found). */
+        public static String hostName() {
+            try {
+                return java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.io.IOException | RuntimeException e) {
+                return "?";
+            }
+        }
+    }
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;
@@ -95,7 +109,22 @@ public final class RunResult implements java.io.Serializable {
                                Map<String, Boolean> invariants) implements java.io.Serializable {
         public static Verification notChecked() { return new Verification(false, false, 0, List.of(), Map.of()); }
 
-        /** True when verification ran and everything held. */
-        public boolean passed() { return checked && serializable && !invariants.containsValue(false); }
+        /**
+         * True when verification ran and found no committed transaction to check: nothing was verified, so this is
+         * not a pass (issue 38, decision 0161).
+         */
+        public boolean nothingCommitted() { return checked && txnsChecked == 0; }
+
+        /** True when verification ran, checked at least one committed transaction, and everything held. */
+        public boolean passed() { return checked && txnsChecked > 0 && serializable && !invariants.containsValue(false); }
+
+        /** Why a verified run did not pass, for the line before exit code 1; null when it passed or was not checked. */
+        public String failure() {
+            if (!checked || passed()) return null;
+            if (nothingCommitted()) return "verification not done: no transaction committed, so there was nothing to check; "
+                    + "raise duration_ms (or warmup_ms) or check the config (exit code 1)";
+            return "verification failed: " + (serializable ? "a workload invariant does not hold" : "the history is not serializable")
+                    + " (exit code 1)";
+        }
     }
 }

@@ -45,19 +45,55 @@ public final class Cluster extends ClusterView {
         this.workload = workload;
         this.fabric = fabric;
         this.log = new CoordinatorLog(shape, fabric, this::register);
-        long rows = 0;
-        for (Table t : store.tables()) rows += t.capacityPerNode;
-        // lazily filled: as many entries as a node holds rows; preloaded: room for every node's rows at a load
-        // factor of at most 2/3 (open addressing), within PRELOAD_MAX_ENTRIES
-        long wanted = preload ? Math.min(PRELOAD_MAX_ENTRIES, rows * fabric.nodes() * 3 / 2) : Math.min(1 << 23, rows);
-        int entries = (int) Math.max(1 << 12, wanted);
-        // the profile may bound it in MB (DrTM+H); an entry is two words, and misses go to the index
-        long bound = fabric.endpoint(0, 0).profile().locationCacheBytes / 16;
-        if (bound > 0) entries = (int) Math.min(entries, Math.max(16, bound));
+        int entries = cacheEntries(store, fabric.nodes(), preload, fabric.endpoint(0, 0).profile().locationCacheBytes);
+        shared = preload && sharedPreload(fabric, fabric.endpoint(0, 0).profile().locationCacheBytes);
         caches = new LocationCache[fabric.nodes()];
-        for (int n = 0; n < caches.length; n++) if (!preload || fabric.hosts(n)) caches[n] = new LocationCache(entries);
+        // nodes sharing this process read one set of preloaded locations, the owners' indexes (decision 0155)
+        LocationCache.Preloaded base = shared ? (table, key) -> store.locate(store.table(table), key) : null;
+        for (int n = 0; n < caches.length; n++) {
+            if (!preload || fabric.hosts(n)) caches[n] = new LocationCache(shared ? OVERLAY_ENTRIES : entries, base);
+        }
         preloadedPerNode = preload ? 0 : -1;
     }
+
+    /**
+     * Whether the nodes' preloaded caches are overlays over the shared locations: every node lives in this process
+     * (sim, local) and no {@code location_cache.mb} bounds the cache (a bounded cache keeps what fits, per node).
+     */
+    public static boolean sharedPreload(Fabric fabric, long boundBytes) {
+        if (boundBytes > 0) return false;
+        for (int n = 0; n < fabric.nodes(); n++) if (!fabric.hosts(n)) return false;
+        return true;
+    }
+
+    /**
+     * Entries of each node's own location cache: lazily filled, as many as a node holds rows; preloaded (a process
+     * that does not host every node, or a bounded cache), room for every node's rows at a load factor of at most 2/3
+     * (open addressing), within {@link #PRELOAD_MAX_ENTRIES}; the profile may bound it in MB (DrTM+H; an entry is two
+     * words, and misses go to the index).
+     */
+    static int cacheEntries(Store store, int nodes, boolean preload, long boundBytes) {
+        long rows = 0;
+        for (Table t : store.tables()) rows += t.capacityPerNode;
+        return cacheEntries(rows, nodes, preload, boundBytes);
+    }
+
+    /** The same from a node's rows (capacity of every table on one node). */
+    public static int cacheEntries(long rowsPerNode, int nodes, boolean preload, long boundBytes) {
+        long wanted = preload ? Math.min(PRELOAD_MAX_ENTRIES, rowsPerNode * nodes * 3 / 2) : Math.min(1 << 23, rowsPerNode);
+        int entries = (int) Math.max(1 << 12, wanted);
+        long bound = boundBytes / 16;
+        if (bound > 0) entries = (int) Math.min(entries, Math.max(16, bound));
+        return entries;
+    }
+
+    /** Entries of a node's overlay over shared preloaded locations (it holds only invalidations and odd puts). */
+    public static final int OVERLAY_ENTRIES = 1 << 12;
+    /** The preloaded caches are overlays over the owners' indexes (no per-node copy, nothing to fill at load). */
+    private final boolean shared;
+
+    /** Whether the preload needs a load listener ({@link #preload}): a process whose caches are copies of their own. */
+    public boolean preloadListens() { return preloadedPerNode >= 0 && !shared; }
 
     /** Entries of a preloaded location cache at most (16 bytes each: 256 MiB a node). */
     static final long PRELOAD_MAX_ENTRIES = 1L << 24;
@@ -81,7 +117,7 @@ public final class Cluster extends ClusterView {
 
     /** Share of the loaded tuples the preload put in the cache (1 = all), or -1 when the caches were not preloaded. */
     public double preloadedShare() {
-        return preloadedPerNode < 0 ? -1 : preloadOffered == 0 ? 1 : (double) preloadedPerNode / preloadOffered;
+        return preloadedPerNode < 0 ? -1 : shared ? 1 : preloadOffered == 0 ? 1 : (double) preloadedPerNode / preloadOffered;
     }
 
     /** Tuple locations the preload was offered (every loaded tuple). */

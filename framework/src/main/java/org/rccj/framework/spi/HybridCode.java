@@ -71,13 +71,22 @@ public record HybridCode(int code, List<Stage> protocolStages) {
             }
         } else {
             code = 0;
-            for (String part : t.split("\\+")) {
+            for (String part : t.split("\\+", -1)) {
+                // "+", "READ+" and "READ++LOCK" name an empty stage; "READ+READ" names one twice (issue 38): refused, not
+                // read as all-rpc or as READ
+                if (part.isBlank()) throw new ConfigException("hybrid: '" + t + "' has an empty stage name (a '+' with nothing on one side); " + accepted);
                 Stage s = Stage.byName(part.trim());
-                if (s == null) throw new ConfigException("hybrid: unknown stage '" + part.trim() + "'; " + accepted);
+                if (s == null) {
+                    List<String> known = new java.util.ArrayList<>(List.of("all-rpc", "all-onesided"));
+                    for (Stage st : stages) known.add(st.name());
+                    throw new ConfigException("hybrid: unknown stage '" + part.trim() + "'"
+                            + org.rccj.framework.config.Suggest.didYouMean(part.trim(), known) + "; " + accepted);
+                }
                 if (!stages.contains(s)) {
                     throw new ConfigException("hybrid: stage " + s + " (" + s.bit + ") is not a stage of protocol "
                             + protocol + "; its stages are " + names(stages));
                 }
+                if ((code & s.bit) != 0) throw new ConfigException("hybrid: '" + t + "' names stage " + s + " twice; name each stage once");
                 code |= s.bit;
             }
         }

@@ -12,6 +12,16 @@ public interface Protocol {
     /** The tuple header this protocol needs (lock word, versions, timestamps...). */
     HeaderLayout header();
 
+    /**
+     * The regions {@link #attach} will register on every node for a run of this shape, with their sizes, computed
+     * without allocating anything (the memory estimate before a run, decision 0156); none by default.
+     */
+    default List<org.rccj.framework.store.Store.PlannedRegion> plannedRegions(RegionPlan plan) { return List.of(); }
+
+    /** What a protocol's regions are sized from: the cluster's shape, the workload's tables and its largest transaction. */
+    record RegionPlan(org.rccj.framework.api.ClusterShape shape, List<org.rccj.framework.store.TableSpec> tables,
+                      int maxAccessesPerTxn, int maxPickBytes) {}
+
     /** Called once the store exists and before the run: register RPC handlers, set up shared state. */
     void attach(ClusterView cluster);
 

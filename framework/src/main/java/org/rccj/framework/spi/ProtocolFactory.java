@@ -86,4 +86,17 @@ public interface ProtocolFactory {
      * Default: none.
      */
     default List<String> warnings(Map<String, Double> extra, long commits, Map<String, Object> options) { return List.of(); }
+
+    /**
+     * Protocol options a run set (away from their defaults) that cannot change it under hybrid code {@code code}: an
+     * option of a one-sided stage the code binds to RPC, an option of a mode the run did not choose. One warning each,
+     * naming the option and what would make it act (issue 38). {@code options}: the resolved protocol_options.
+     * Default: none.
+     */
+    default List<String> optionsWithoutEffect(int code, Map<String, Object> options) { return List.of(); }
+
+    /** True when {@code options} holds {@code p}'s key at a value other than its default. */
+    static boolean set(Map<String, Object> options, org.rccj.framework.config.Param p) {
+        return options.containsKey(p.key()) && !p.isDefault(options.get(p.key()));
+    }
 }

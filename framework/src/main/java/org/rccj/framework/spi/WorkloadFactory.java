@@ -16,4 +16,11 @@ public interface WorkloadFactory {
 
     /** Builds the workload for one run from its resolved settings. */
     Workload create(WorkloadSetup setup);
+
+    /**
+     * A lower bound on the tables {@link #create} will declare, computed without looping over the data, for a workload
+     * whose constructor loops over its data to size them exactly (the memory estimate refuses a run that cannot fit
+     * before that loop, decision 0156); null: {@link #create} is cheap, its tables are checked.
+     */
+    default java.util.List<org.rccj.framework.store.TableSpec> tablesAtLeast(WorkloadSetup setup) { return null; }
 }

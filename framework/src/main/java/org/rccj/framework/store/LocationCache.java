@@ -15,8 +15,19 @@ package org.rccj.framework.store;
  * asked for is treated as a miss ({@link #invalidate}): keys are unique within a table and tuples never
  * move, so a tuple with the right key at a valid offset is the right tuple. An invalidated entry keeps its
  * tag (value 0), so the keys probed past it stay reachable.
+ *
+ * <p>A preloaded cache of a cluster whose nodes share a process (sim, local) would hold the same locations on
+ * every node: nodes x tuples of memory. There each node's cache is instead an overlay over one read-only
+ * {@link Preloaded} source every node reads (the owner's index, which holds exactly the loaded tuples): a key the
+ * overlay has no entry for is looked up there, a put of the location the source already gives is not stored, and
+ * an invalidation stores a tombstone (value 0). Tuples never move and a preloaded cache with room for every tuple
+ * never evicts, so the answers are those of a per-node copy (decision 0155).
  */
 public final class LocationCache {
+    /** The locations a preloaded cache would hold: the tuple offset of a loaded key, or -1. Read-only, thread-safe. */
+    @FunctionalInterface
+    public interface Preloaded { long locate(int table, long key); }
+
     /** Entry s is two adjacent words (one cache line): the tag at {@code 2s + TAG}, the value at {@code 2s + VALUE}. */
     private static final int TAG = 0, VALUE = 1;
     /**
@@ -28,12 +39,18 @@ public final class LocationCache {
     /** Tags (never 0: 0 = a free slot) and values ((tuple offset + 1) ^ mix(tag); 0 = none), interleaved. */
     private final long[] entries;
     private final int mask;
+    /** The shared preloaded locations under this overlay, or null (a cache of its own). */
+    private final Preloaded base;
 
-    public LocationCache(int entries) {
+    public LocationCache(int entries) { this(entries, null); }
+
+    /** A cache of {@code entries} entries over the shared preloaded locations {@code base} (null: none). */
+    public LocationCache(int entries, Preloaded base) {
         int n = Integer.highestOneBit(Math.max(16, entries));
         if (n < entries) n <<= 1;
         this.entries = new long[2 * n];
         mask = n - 1;
+        this.base = base;
     }
 
     public int capacity() { return entries.length / 2; }
@@ -59,7 +76,7 @@ public final class LocationCache {
     public long get(int table, long key) {
         long tag = tag(table, key);
         long s = find(tag);
-        if (s < 0) return -1;
+        if (s < 0) return base == null ? -1 : base.locate(table, key);
         long v = entries[(int) s + VALUE];
         if (v == 0) return -1;
         return (v ^ Hashing.mix(tag)) - 1;
@@ -68,6 +85,7 @@ public final class LocationCache {
     public void put(int table, long key, long offset) {
         long tag = tag(table, key);
         long s = find(tag);
+        if (s < 0 && base != null && base.locate(table, key) == offset) return;    // the shared source says so already
         int e = s >= 0 ? (int) s : s != Long.MIN_VALUE ? (int) (-1 - s) : 2 * (int) (tag & mask);
         write(e, tag, offset);
     }
@@ -87,7 +105,15 @@ public final class LocationCache {
     }
 
     public void invalidate(int table, long key) {
-        long s = find(tag(table, key));
-        if (s >= 0) entries[(int) s + VALUE] = 0;
+        long tag = tag(table, key);
+        long s = find(tag);
+        if (s >= 0) {
+            entries[(int) s + VALUE] = 0;
+        } else if (base != null) {
+            // a tombstone hides the shared location as a cleared entry of a per-node copy would
+            int e = s != Long.MIN_VALUE ? (int) (-1 - s) : 2 * (int) (tag & mask);
+            entries[e + TAG] = tag;
+            entries[e + VALUE] = 0;
+        }
     }
 }

@@ -29,8 +29,13 @@ public final class Store {
         }
     }
 
-    /** A region every node registers for a table: its name and size in bytes. */
-    public record PlannedRegion(String name, long bytes) {}
+    /**
+     * A region every node registers (a table's, or a protocol's): its name, size in bytes, and the settings that
+     * shrink it (for the memory estimate's refusal; null: the workload's sizes).
+     */
+    public record PlannedRegion(String name, long bytes, String shrink) {
+        public PlannedRegion(String name, long bytes) { this(name, bytes, null); }
+    }
 
     /** The regions {@link #Store} would register on each node for these tables, without allocating anything. */
     public static List<PlannedRegion> plannedRegions(HeaderLayout header, List<TableSpec> specs, int nodes) {
@@ -67,8 +72,53 @@ public final class Store {
      */
     public void load(Table t, long key, byte[] record) {
         int node = t.nodeOf(key, nodes());
-        long off = fabric.hosts(node) ? t.insertLocal(fabric.memory(node), key, record) : t.tupleOffset(t.skipSlot(node));
+        long off;
+        if (loader != null && fabric.hosts(node)) {
+            // the slot is taken here, in the workload's order; a writer thread owning the node writes it (ParallelLoad)
+            off = t.tupleOffset(t.skipSlot(node));
+            loader.write(node, t, off, key, record);
+        } else {
+            off = fabric.hosts(node) ? t.insertLocal(fabric.memory(node), key, record) : t.tupleOffset(t.skipSlot(node));
+        }
         if (loadListener != null) loadListener.loaded(node, t, key, off);
+    }
+
+    private ParallelLoad loader;
+
+    /**
+     * Loads the rows the workload's {@code load} hands over on {@code threads} threads (1: in the caller's thread) and
+     * returns when every row is written. Each node's rows are written by one thread in the order the workload gave them,
+     * into the slots taken in that order, so memory, indexes and results are the same for any number of threads
+     * (decision 0157).
+     */
+    public void loadThreads(int threads, Runnable load) {
+        if (threads <= 1 || nodes() <= 1) {
+            load.run();
+            return;
+        }
+        loader = new ParallelLoad(fabric, Math.min(threads, nodes()));
+        boolean done = false;
+        try {
+            load.run();
+            done = true;
+        } finally {
+            ParallelLoad l = loader;
+            loader = null;
+            l.finish(done);
+        }
+    }
+
+    /** Threads a load uses by default: every core ({@code -Drcc.load_threads=N} to choose). */
+    public static int defaultLoadThreads() {
+        String p = System.getProperty("rcc.load_threads");
+        if (p != null) {
+            try {
+                return Math.max(1, Integer.parseInt(p.trim()));
+            } catch (NumberFormatException e) {
+                throw new org.rccj.framework.config.ConfigException("-Drcc.load_threads=" + p + ": expected a number of threads");
+            }
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** Told of every row {@link #load} stores, on every process (a tcp process also of the rows other processes hold). */

@@ -34,11 +34,14 @@ public final class Table {
         this.slotBytes = Bytes.align8(recordBytes);
         this.tupleBytes = recordOffset + slotBytes * header.recordSlots();
         this.partitioner = spec.partitioner();
-        long perNode = (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256;
+        long perNode = capacityPerNode(spec, nodes);
         this.capacityPerNode = perNode;
         this.index = new HashIndex(perNode);
         this.used = new long[nodes];
     }
+
+    /** Tuple slots of a table on each node: its share of the expected rows with 15% to spare (hash placement is uneven). */
+    public static long capacityPerNode(TableSpec spec, int nodes) { return (long) Math.ceil(spec.expectedRows() / (double) nodes * 1.15) + 256; }
 
     /** Offset of record slot {@code slot} within a tuple. */
     public int recordOffset(int slot) { return recordOffset + slot * slotBytes; }
@@ -69,10 +72,19 @@ public final class Table {
     /** Allocates a tuple slot on its owner node, writes key and record, and indexes it. */
     public synchronized long insertLocal(RegisteredMemory m, long key, byte[] record) {
         long off = tupleOffset(skipSlot(m.node()));
-        m.putLong(region, off + HeaderLayout.KEY, key);
-        if (record != null) m.write(region, off + recordOffset, record, 0, recordBytes);
-        index.insertLocal(m, indexRegion, id, key, off);
+        writeAt(m, off, key, record, 0);
         return off;
+    }
+
+    /**
+     * Writes key and record ({@code record[from..]}) into a slot already taken on node {@code m}'s memory and indexes
+     * it. Slots of one node must be written in the order they were taken (the index's overflow buckets follow that
+     * order); different nodes' memory may be written at the same time (a parallel load, {@link Store#loadThreads}).
+     */
+    void writeAt(RegisteredMemory m, long off, long key, byte[] record, int from) {
+        m.putLong(region, off + HeaderLayout.KEY, key);
+        if (record != null) m.write(region, off + recordOffset, record, from, recordBytes);
+        index.insertLocal(m, indexRegion, id, key, off);
     }
 
     /**

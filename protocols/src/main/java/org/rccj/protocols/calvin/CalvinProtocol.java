@@ -60,6 +60,35 @@ public final class CalvinProtocol implements Protocol {
 
     @Override public HeaderLayout header() { return CalvinTuple.LAYOUT; }
 
+    /**
+     * The bytes of a node's batch: {@code protocol_options.batch_bytes}, or (0) room for a request of every
+     * coordinator coroutine of a node; refused when it cannot hold one request of the workload.
+     */
+    private int batchBytes(org.rccj.framework.api.ClusterShape shape, int maxAccessesPerTxn, int maxPickBytes) {
+        int largestRequest = CalvinRequest.bytes(maxAccessesPerTxn, maxPickBytes);
+        int b = batchBytes == 0 ? shape.threads() * shape.coroutines() * largestRequest : batchBytes;
+        if (b < largestRequest) {
+            throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + b
+                    + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
+        }
+        return b;
+    }
+
+    /** The batch slots, their input-log copies, the forward slots and the epoch words, every node (what attach registers). */
+    @Override
+    public List<org.rccj.framework.store.Store.PlannedRegion> plannedRegions(RegionPlan plan) {
+        var shape = plan.shape();
+        int slot = Dispatch.slotBytes(batchBytes(shape, plan.maxAccessesPerTxn(), plan.maxPickBytes()));
+        int[] records = plan.tables().stream().mapToInt(org.rccj.framework.store.TableSpec::recordBytes).toArray();
+        int forwardSlot = Forward.slotBytes(forwardBytes, plan.maxAccessesPerTxn(), records);
+        String batchKeys = "lower protocol_options.batch_bytes (" + batchBytes + "; 0 = room for a request per coroutine)";
+        return List.of(new org.rccj.framework.store.Store.PlannedRegion(Dispatch.REGION, Dispatch.regionBytes(shape.nodes(), slot), batchKeys),
+                new org.rccj.framework.store.Store.PlannedRegion(InputLog.REGION, InputLog.regionBytes(shape.nodes(), shape.replication(), slot), batchKeys),
+                new org.rccj.framework.store.Store.PlannedRegion(Forward.REGION, Forward.regionBytes(shape, plan.maxAccessesPerTxn(), forwardSlot),
+                        "lower protocol_options.forward_bytes (" + forwardBytes + "; 0 = the largest transaction) or coroutines"),
+                new org.rccj.framework.store.Store.PlannedRegion(EpochSync.REGION, EpochSync.regionBytes(shape.nodes())));
+    }
+
     @Override
     public void attach(ClusterView cluster) {
         this.cluster = cluster;
@@ -70,12 +99,7 @@ public final class CalvinProtocol implements Protocol {
         int nodes = cluster.nodes(), threads = cluster.threads();
         // every coordinator coroutine has at most one request in flight, so a node's batch never holds more
         maxPickBytes = cluster.maxPickBytes();
-        int largestRequest = CalvinRequest.bytes(cluster.maxAccessesPerTxn(), maxPickBytes);
-        if (batchBytes == 0) batchBytes = threads * cluster.shape.coroutines() * largestRequest;
-        if (batchBytes < largestRequest) {
-            throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + batchBytes
-                    + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
-        }
+        batchBytes = batchBytes(cluster.shape, cluster.maxAccessesPerTxn(), maxPickBytes);
         dispatch = new Dispatch(cluster, batchBytes);
         inputLog = new InputLog(cluster, dispatch.slotBytes);
         forward = new Forward(cluster, forwardBytes);

@@ -33,13 +33,21 @@ final class Dispatch {
 
     Dispatch(ClusterView cluster, int batchBytes) {
         this.nodes = cluster.nodes();
-        this.slotBytes = Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes);
-        long bytes = (long) nodes * DEPTH * slotBytes;
+        this.slotBytes = slotBytes(batchBytes);
+        long bytes = regionBytes(nodes, slotBytes);
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.requests", bytes);
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register(REGION, bytes);
         this.region = r;
         this.handler = cluster.register("calvin.dispatch", this::handle);
     }
+
+    static final String REGION = "calvin.requests";
+
+    /** Bytes of a slot that holds a batch of {@code batchBytes}. */
+    static int slotBytes(int batchBytes) { return Bytes.align8(SLOT_IMAGE + Batch.PAYLOAD + batchBytes); }
+
+    /** Bytes of the region on every node: {@link #DEPTH} slots per sender node. */
+    static long regionBytes(int nodes, int slotBytes) { return (long) nodes * DEPTH * slotBytes; }
 
     /** Offset of the slot that holds {@code sender}'s batch of {@code epoch}. */
     long slot(int sender, long epoch) {

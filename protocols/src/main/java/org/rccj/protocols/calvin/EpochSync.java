@@ -24,10 +24,15 @@ final class EpochSync {
     private final int handler;
     private final int nodes;
 
+    static final String REGION = "calvin.epochsync";
+
+    /** Bytes of the region on every node: a word per node. */
+    static long regionBytes(int nodes) { return 8L * nodes; }
+
     EpochSync(ClusterView cluster) {
         this.nodes = cluster.nodes();
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.epochsync", 8L * nodes);
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register(REGION, regionBytes(nodes));
         this.region = r;
         this.handler = cluster.register("calvin.epochsync", this::handle);
     }

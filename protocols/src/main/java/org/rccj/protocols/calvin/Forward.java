@@ -50,19 +50,39 @@ final class Forward {
         this.coroutines = cluster.shape.coroutines();
         this.coordsPerNode = cluster.threads() * coroutines;
         this.ranks = Math.min(nodes, cluster.maxAccessesPerTxn());
-        this.slotBytes = Bytes.align8(slotBytes > 0 ? slotBytes : autoSlotBytes(cluster));
-        long bytes = (long) nodes * coordsPerNode * ranks * this.slotBytes;
+        this.slotBytes = slotBytes(slotBytes, cluster.maxAccessesPerTxn(), recordBytes(cluster.store.tables()));
+        long bytes = regionBytes(cluster.shape, cluster.maxAccessesPerTxn(), this.slotBytes);
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.forward", bytes);
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register(REGION, bytes);
         this.region = r;
         this.handler = cluster.register("calvin.forward", this::handle);
     }
 
+    static final String REGION = "calvin.forward";
+
+    /** Bytes of the region on every node: a slot per (coordinator node, coordinator coroutine, participant rank). */
+    static long regionBytes(org.rccj.framework.api.ClusterShape shape, int maxAccessesPerTxn, int slotBytes) {
+        int ranks = Math.min(shape.nodes(), maxAccessesPerTxn);
+        return (long) shape.nodes() * shape.threads() * shape.coroutines() * ranks * slotBytes;
+    }
+
+    /** The record sizes of the tables. */
+    static int[] recordBytes(java.util.List<Table> tables) {
+        int[] r = new int[tables.size()];
+        for (int i = 0; i < r.length; i++) r[i] = tables.get(i).recordBytes;
+        return r;
+    }
+
+    /** Bytes per slot: {@code asked} (protocol_options.forward_bytes), or 0 for {@link #autoSlotBytes}. */
+    static int slotBytes(int asked, int maxAccessesPerTxn, int[] recordBytes) {
+        return Bytes.align8(asked > 0 ? asked : autoSlotBytes(maxAccessesPerTxn, recordBytes));
+    }
+
     /** A slot that holds the image of the workload's largest transaction, every item as large as the largest record. */
-    static int autoSlotBytes(ClusterView cluster) {
+    static int autoSlotBytes(int maxAccessesPerTxn, int[] recordBytes) {
         int item = 0;
-        for (Table t : cluster.store.tables()) item = Math.max(item, itemBytes(t));
-        long bytes = IMAGE + ITEMS + (long) cluster.maxAccessesPerTxn() * item;
+        for (int b : recordBytes) item = Math.max(item, ITEM_RECORD + Bytes.align8(b));
+        long bytes = IMAGE + ITEMS + (long) maxAccessesPerTxn * item;
         if (bytes > 16 << 20) throw new IllegalStateException("CALVIN forward slots of " + bytes + " bytes: the workload's transactions are too large");
         return (int) bytes;
     }

@@ -32,12 +32,19 @@ final class InputLog {
         this.ringBytes = (long) RING_BATCHES * slotBytes;
         this.rings = new BackupRings(nodes, cluster.shape.replication(), 1, ringBytes);
         int r = -1;
-        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register("calvin.inputlog", rings.regionBytes());
+        for (int n = 0; n < nodes; n++) r = cluster.memory(n).register(REGION, rings.regionBytes());
         this.region = r;
         this.handler = cluster.register("calvin.log", this::handle);
     }
 
     private final BackupRings rings;
+
+    static final String REGION = "calvin.inputlog";
+
+    /** Bytes of the region on every node for dispatch slots of {@code slotBytes}. */
+    static long regionBytes(int nodes, int replication, int slotBytes) {
+        return new BackupRings(nodes, replication, 1, (long) RING_BATCHES * slotBytes).regionBytes();
+    }
 
     private void handle(RpcWorker w, Op call) {
         int bytes = call.length - RQ_IMAGE;

@@ -58,7 +58,8 @@ final class HadesNode {
 
     /** Takes a Locking Buffer for {@code h}, probing {@code writes} (and {@code reads}, if given) against every holder. */
     Lock lock(Holder h, LineSet writes, LineSet reads) {
-        if (lockingBuffers.size() >= protocol.options.lockingBuffers()) return Lock.FULL;
+        int slots = protocol.options.lockingBuffers();   // 0: a Locking Buffer is the lock state of a pool pair (decision 0185)
+        if (slots > 0 && lockingBuffers.size() >= slots) return Lock.FULL;
         for (int i = 0; i < lockingBuffers.size(); i++) {
             Holder g = lockingBuffers.get(i);
             for (int k = 0; k < writes.size(); k++) {

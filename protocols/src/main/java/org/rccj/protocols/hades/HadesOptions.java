@@ -29,7 +29,7 @@ record HadesOptions(boolean hybrid, int localReadBits, int localReadHashes, int 
                 Param.ofInt("nic_handler_ns", 200, 0, 100_000, "NIC handler latency for an Intend-to-commit (not stated by the paper; 100-300 ns suggested)"),
                 Param.ofInt("filter_op_ns", 1, 0, 1000, "one Bloom-filter insert or probe on the commit path, ns of hardware time (not CPU)"),
                 Param.ofInt("find_tags_ns", 50, 0, 10_000, "Find-LLC-Tags: listing a committing transaction's written lines (80-120 cycles at 2 GHz)"),
-                Param.ofInt("locking_buffers", 8, 1, 1024, "Locking Buffers per node (not stated by the paper)"),
+                Param.ofInt("locking_buffers", 0, 0, 1024, "Locking Buffers per node (not stated by the paper); 0 = one per filter pair in the node's pools (its local transactions' pairs and its NIC's remote entries), so committing never waits for one (decision 0185)"),
                 Param.ofInt("stall_ns", 100, 1, 100_000, "an access that hits a Locking Buffer (or a full Locking-Buffer set) retries after this long"),
                 Param.ofInt("livelock_squashes", 8, 0, 1_000_000, "after this many squashes in a row a transaction's next attempts lock their lines before accessing them (livelock fallback, one-sided READ only; not stated by the paper; 0 = never)"),
                 Param.ofDouble("eviction_squash_rate", 0.0, 0.0, 1.0, "HADES: probability that an attempt with local speculative writes loses one to an LLC eviction and squashes itself before committing (the paper measured 0.1% on average, 0.7% for TPC-C; the cache is not modelled; 0 = none)")));

@@ -25,6 +25,17 @@ public final class OccFactory implements ProtocolFactory {
         return p;
     }
 
+    /** The {@code sw_*} costs are SW-Impl's: with {@code software: none} nothing charges them. */
+    @Override
+    public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
+        if (!"none".equals(options.getOrDefault("software", "none"))) return List.of();
+        List<String> set = new java.util.ArrayList<>();
+        for (Param p : SwImplCosts.params()) if (ProtocolFactory.set(options, p)) set.add(p.key());
+        if (set.isEmpty()) return List.of();
+        return List.of("protocol_options." + String.join(", ", set) + (set.size() == 1 ? " has" : " have") + " no effect: the sw_* costs are"
+                + " charged by the SW-Impl baseline only, and this run has software: none; set protocol_options.software: sw-impl or drop them");
+    }
+
     @Override
     public Protocol create(ProtocolSetup setup) {
         if ("sw-impl".equals(setup.options().get("software"))) return new SwImplOcc(setup.hybrid(), setup.options());

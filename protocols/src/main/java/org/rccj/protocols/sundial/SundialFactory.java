@@ -24,5 +24,13 @@ public final class SundialFactory implements ProtocolFactory {
             + " batch of a CAS of rts and a READ of wts for the items that need renewing"));
 
     @Override public List<Param> parameters() { return PARAMS; }
+
+    /** {@code renew} chooses how the one-sided RENEW runs: nothing to choose when RENEW goes over RPC. */
+    @Override
+    public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
+        if ((code & Stage.RENEW.bit) != 0 || !ProtocolFactory.set(options, PARAMS.get(0))) return List.of();
+        return List.of("protocol_options.renew: " + options.get(RENEW) + " has no effect: it chooses how the one-sided RENEW runs, and this"
+                + " hybrid code sends RENEW over RPC; bind RENEW one-sided (hybrid +RENEW) or drop the option");
+    }
     @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid(), setup.s(RENEW).equals("artifact")); }
 }

@@ -19,6 +19,15 @@ public final class WaitDieFactory implements ProtocolFactory {
     @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK, Stage.RELEASE, Stage.COMMIT); }
     @Override public List<Param> parameters() { return WaitDieSettings.PARAMS; }
 
+    /** {@code retry_us} paces the one-sided LOCK's retries: nothing to pace when LOCK goes over RPC. */
+    @Override
+    public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
+        if ((code & Stage.LOCK.bit) != 0 || !ProtocolFactory.set(options, WaitDieSettings.PARAMS.get(0))) return List.of();
+        return List.of("protocol_options." + WaitDieSettings.RETRY + ": " + options.get(WaitDieSettings.RETRY) + " has no effect: it paces the"
+                + " one-sided LOCK's retries, and this hybrid code sends LOCK over RPC (whose waits poll_us paces); bind LOCK one-sided or drop"
+                + " the option");
+    }
+
     @Override
     public Protocol create(ProtocolSetup setup) {
         WaitDieSettings s = WaitDieSettings.of(setup);

@@ -54,6 +54,10 @@ class HadesTest {
         assertTrue(w.get(0).contains("protocol_options.locking_buffers = 1"), w.get(0));
         RunResult many = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", "all-rpc", "coroutines", 8, "protocol_options.locking_buffers", 1024));
         assertEquals(List.of(), f.warnings(many.extra, many.commits(), many.config.protocolOptions()), many.extra.toString());
+        // the default (0, decision 0185): a Locking Buffer per pool pair, so no commit ever waits for one
+        RunResult byDefault = Runs.run(Runs.smallBank("protocol", "hades", "hybrid", "all-rpc", "coroutines", 8));
+        assertEquals(0.0, byDefault.extra.get("hades.locking_buffer_waits"), byDefault.extra.toString());
+        assertTrue(byDefault.commits() > 0);
     }
 
     static Map<String, Object> workload(String name, String mode, String... more) {

@@ -4,6 +4,7 @@ import static org.rccj.workloads.tpcc.Schema.DISTRICTS_PER_WAREHOUSE;
 import static org.rccj.workloads.tpcc.Schema.LAST_NAMES;
 import static org.rccj.workloads.tpcc.Schema.MAX_ORDER_LINES;
 
+import org.rccj.framework.store.Hashing;
 import org.rccj.framework.store.Partitioner;
 
 /**
@@ -11,7 +12,9 @@ import org.rccj.framework.store.Partitioner;
  * {@code w * keysPerWarehouse + local part}, so a partitioner places all of a warehouse's rows (its
  * districts, customers, history, orders, stock) on the warehouse's node: warehouses are numbered node by
  * node, thread by thread ({@code warehouses_per_thread} consecutive numbers per worker thread).
- * ITEM is keyed {@code node * (items + 1) + i - 1}: one read-only copy per node.
+ * ITEM is keyed {@code node * (items + 1) + i - 1}: one read-only copy per node. With {@code placement: spread}
+ * (the HADES paper's TPC-C, decision 0187) every row is placed by a hash of its key instead (the ITEM copy a node
+ * reads then lives on a node drawn like any other row's).
  */
 final class Keys {
     final int warehouses, warehousesPerNode, warehousesPerThread, nodes, threads;
@@ -21,6 +24,8 @@ final class Keys {
     final int lastNames;
     /** Coroutines per worker and HISTORY slots each has per home warehouse for its Payments. */
     final int coroutines, paymentsPerCoroutine;
+    /** {@code placement: spread}: every row on a node drawn from a hash of its key (decision 0187). */
+    boolean spread;
     final long historyPerWarehouse;
 
     Keys(int nodes, int threads, int warehousesPerThread, int coroutines, int customers, int items, int maxOrders,
@@ -46,11 +51,15 @@ final class Keys {
 
     /** A partitioner for a table whose keys start with the warehouse and span {@code keysPerWarehouse}. */
     Partitioner byWarehouse(long keysPerWarehouse) {
+        if (spread) return (key, n) -> (int) Long.remainderUnsigned(Hashing.mix(key, SPREAD_SALT), n);
         long perNode = keysPerWarehouse * warehousesPerNode;
         return (key, n) -> (int) (key / perNode);
     }
 
+    static final long SPREAD_SALT = 0x5B2EADL;
+
     Partitioner itemCopies() {
+        if (spread) return (key, n) -> (int) Long.remainderUnsigned(Hashing.mix(key, SPREAD_SALT), n);
         long perNode = items + 1L;
         return (key, n) -> (int) (key / perNode);
     }

@@ -56,7 +56,13 @@ public final class Tpcc implements Workload {
             order, orderLine, item, stock;
     final List<TpccGenerator> generators = new ArrayList<>();
 
-    Tpcc(WorkloadSetup s) {
+    /** Smallest O_OL_CNT of a loaded order ({@link #initialOlCnt}). */
+    static final int MIN_OL_CNT = 5;
+
+    Tpcc(WorkloadSetup s) { this(s, true); }
+
+    /** @param exact size the tables exactly (a loop over every district's customers and orders), else a lower bound */
+    Tpcc(WorkloadSetup s, boolean exact) {
         ClusterShape c = s.cluster();
         seed = c.seed();
         scaleDown = s.i("scale_down");
@@ -72,18 +78,24 @@ public final class Tpcc implements Workload {
         mix = standardMix ? STANDARD_MIX : NEW_ORDER_MIX;
         int payments = standardMix ? s.i("max_payments_per_coroutine") : 0;
         keys = new Keys(c.nodes(), c.threads(), s.i("warehouses_per_thread"), c.coroutines(), customers, items, maxOrders, payments);
+        keys.spread = s.s("placement").equals("spread");
         nu = new NuRand(seed, customers, items, keys.lastNames);
         remoteItemRatio = s.d("remote_item_ratio");
         distributedRatio = s.d("distributed_ratio");
-        int[] last = new int[customers], first = new int[customers], count = new int[LAST_NAMES];
-        int longest = 0;
-        long lines = 0;
-        for (int w = 0; w < keys.warehouses; w++) {
-            for (int d = 0; d < DISTRICTS_PER_WAREHOUSE; d++) {
-                customerNames(w, d, last, first);
-                Arrays.fill(count, 0);
-                for (int code : last) longest = Math.max(longest, ++count[code]);
-                for (int o = 1; o <= customers; o++) lines += initialOlCnt(keys.order(w, d, o));
+        int longest = (customers + keys.lastNames - 1) / keys.lastNames;
+        long lines = (long) keys.warehouses * DISTRICTS_PER_WAREHOUSE * customers * MIN_OL_CNT;
+        if (exact) {
+            // the exact sizes need every district's names and every order's line count (a function of the seed)
+            int[] last = new int[customers], first = new int[customers], count = new int[LAST_NAMES];
+            longest = 0;
+            lines = 0;
+            for (int w = 0; w < keys.warehouses; w++) {
+                for (int d = 0; d < DISTRICTS_PER_WAREHOUSE; d++) {
+                    customerNames(w, d, last, first);
+                    Arrays.fill(count, 0);
+                    for (int code : last) longest = Math.max(longest, ++count[code]);
+                    for (int o = 1; o <= customers; o++) lines += initialOlCnt(keys.order(w, d, o));
+                }
             }
         }
         maxIdsPerLastName = longest;
@@ -120,7 +132,7 @@ public final class Tpcc implements Workload {
 
     /** O_OL_CNT of a loaded order: uniform 5..15, a function of the seed so the table can be sized before loading. */
     int initialOlCnt(long orderKey) {
-        return 5 + (int) Long.remainderUnsigned(Hashing.mix(Hashing.mix(seed, 0x01C47L), orderKey), 11);
+        return MIN_OL_CNT + (int) Long.remainderUnsigned(Hashing.mix(Hashing.mix(seed, 0x01C47L), orderKey), 11);
     }
 
     /**

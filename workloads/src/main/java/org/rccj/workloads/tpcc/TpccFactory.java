@@ -21,10 +21,15 @@ public final class TpccFactory implements WorkloadFactory {
             Param.ofInt("max_orders_per_district", 0, 0, 100_000_000,
                     "ORDER / NEW-ORDER slots per district (with 15 ORDER-LINE slots each), the loaded ones included; 0 = the loaded 3000/s + 1000"),
             Param.ofInt("max_payments_per_coroutine", 2000, 1, 100_000_000,
-                    "HISTORY slots per coroutine and home warehouse for its Payments (standard mix)"));
+                    "HISTORY slots per coroutine and home warehouse for its Payments (standard mix)"),
+            Param.ofChoice("placement", "warehouse", List.of("warehouse", "spread"),
+                    "warehouse = every row on its warehouse's node (ITEM: a copy per node); spread = every row, ITEM's copies too, on a node drawn from a hash of its key, as the HADES paper spreads records uniformly (decision 0187)"));
 
     @Override public String name() { return "tpcc"; }
     @Override public String description() { return "TPC-C: nine tables partitioned by warehouse, five transactions, the twelve consistency conditions"; }
     @Override public List<Param> parameters() { return PARAMS; }
-    @Override public Workload create(WorkloadSetup setup) { return new Tpcc(setup); }
+    @Override public Workload create(WorkloadSetup setup) { return new Tpcc(setup, true); }
+
+    /** Sized without the loop over every warehouse's customers and orders (5 order lines per order, names spread evenly). */
+    @Override public List<org.rccj.framework.store.TableSpec> tablesAtLeast(WorkloadSetup setup) { return new Tpcc(setup, false).tables(); }
 }
