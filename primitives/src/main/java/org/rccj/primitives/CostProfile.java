@@ -53,6 +53,15 @@ public final class CostProfile {
             new Parameter("cpu.coroutine_switch_ns", 0, 1e5, "CPU time per coroutine resume"),
             new Parameter("cpu.local_op_ns", 0, 1e5, "CPU time of a local-shortcut memory op"),
             new Parameter("cpu.tuple_op_ns", 0, 1e5, "CPU time per tuple touched"),
+            new Parameter("framework.switch_ns", 0, 1e5, "framework: the coroutine's switch out at a wait (the artifact switches twice per wait; cpu.coroutine_switch_ns is the switch in)"),
+            new Parameter("framework.cq_poll_ns", 0, 1e5, "framework: one CQ poll call of the event loop's pass (1 per pass for the UD receive CQ + 1 per pending-QP entry)"),
+            new Parameter("framework.scan_slot_ns", 0, 1e5, "framework: one slot of the pass's scans ((coroutines+1) timeout slots + coroutines x nodes 2PC slots)"),
+            new Parameter("framework.rmalloc_ns", 0, 1e5, "framework: Rmalloc + Rfree of a one-sided item's buffer"),
+            new Parameter("framework.rpc_item_ns", 0, 1e5, "framework: malloc + free of an RPC item's buffer and its std::set insert"),
+            new Parameter("framework.rdtsc_ns", 0, 1e5, "framework: one rdtsc (six per fetched item: the stage timers)"),
+            new Parameter("framework.write_item_ns", 0, 1e5, "framework: per written item of a write transaction: its value copy and the log's std::set insert"),
+            new Parameter("framework.log_copy_ns", 0, 1e5, "framework: per write transaction: the log buffer's copy before the log-ack"),
+            new Parameter("framework.ud_send_poll_ns", 0, 1e5, "framework: the synchronous send-CQ poll every 64th UD send"),
             new Parameter("location_cache.mb", 0, 1e6, "per-node location cache capacity, MB (0 = unbounded)"),
             new Parameter("fault.torn_line_bytes", 8, 4096, "granularity of torn READs (fault)"),
             new Parameter("fault.torn_line_gap_ns", 0, 1e5, "time between pieces of a torn READ (fault)"),
@@ -83,6 +92,17 @@ public final class CostProfile {
     /** Extra latency of the RPC (UD SEND/RECV) receive path per message. */
     public final long rpcReceiveNs;
     public final long postWqeNs, doorbellNs, pollCqNs, rpcSendNs, rpcDispatchNs, coroutineSwitchNs, localOpNs, tupleOpNs;
+    /**
+     * The artifact's execution framework around every wait, item, write transaction and message ({@code framework.*},
+     * docs/calibration.md; all 0: a lean implementation). A profile that omits one has it at 0.
+     */
+    public final long fwSwitchNs, fwCqPollNs, fwScanSlotNs, fwRmallocNs, fwRpcItemNs, fwRdtscNs, fwWriteItemNs, fwLogCopyNs, fwUdSendPollNs;
+    /** Prefix of the framework parameters (optional in a profile: absent = 0). */
+    public static final String FRAMEWORK_PREFIX = "framework.";
+    /** Stage timers per fetched item in the artifact (START/END and CYCLE_START/PAUSE/RESUME/END: six rdtsc). */
+    public static final int RDTSC_PER_ITEM = 6;
+    /** The artifact's UD send queue polls its send CQ synchronously once every this many sends (ud_msg.cc). */
+    public static final int UD_SENDS_PER_POLL = 64;
     /** Location cache per node, bytes (0 = unbounded). */
     public final long locationCacheBytes;
     /** Simulator: how far a core may run ahead of the next queued event (not a hardware figure). */
@@ -99,8 +119,11 @@ public final class CostProfile {
     public static final String LOGIC_PREFIX = "logic_ns.";
     public static final double LOGIC_MAX_NS = 1e8;
 
-    private CostProfile(String name, Properties p) {
+    private CostProfile(String name, Properties given) {
         this.name = name;
+        Properties p = new Properties();
+        p.putAll(given);
+        for (Parameter q : PARAMETERS) if (q.key().startsWith(FRAMEWORK_PREFIX) && p.getProperty(q.key()) == null) p.setProperty(q.key(), "0");
         this.description = p.getProperty("description", name);
         for (Parameter q : PARAMETERS) {
             double v = d(p, q.key());
@@ -155,6 +178,15 @@ public final class CostProfile {
         coroutineSwitchNs = l(p, "cpu.coroutine_switch_ns");
         localOpNs = l(p, "cpu.local_op_ns");
         tupleOpNs = l(p, "cpu.tuple_op_ns");
+        fwSwitchNs = l(p, "framework.switch_ns");
+        fwCqPollNs = l(p, "framework.cq_poll_ns");
+        fwScanSlotNs = l(p, "framework.scan_slot_ns");
+        fwRmallocNs = l(p, "framework.rmalloc_ns");
+        fwRpcItemNs = l(p, "framework.rpc_item_ns");
+        fwRdtscNs = l(p, "framework.rdtsc_ns");
+        fwWriteItemNs = l(p, "framework.write_item_ns");
+        fwLogCopyNs = l(p, "framework.log_copy_ns");
+        fwUdSendPollNs = l(p, "framework.ud_send_poll_ns");
         locationCacheBytes = Math.round(d(p, "location_cache.mb") * 1024 * 1024);
         tornLineBytes = (int) l(p, "fault.torn_line_bytes");
         runAheadNs = l(p, "sim.run_ahead_ns");

@@ -20,6 +20,13 @@ public interface WorkerHost {
     /** How many coroutines are ready to run now (one pass of an event loop runs these). */
     default int readyCount() { return hasReady() ? 1 : 0; }
 
+    /**
+     * CPU time of one pass of the worker's event loop beyond handling what it finds (the artifact's
+     * {@code events_handler}: CQ polls, timeout and 2PC scans; profile {@code framework.*}): charged by a
+     * simulated worker at every poll. 0: nothing beyond the handling.
+     */
+    default long passNs() { return 0; }
+
     /** True when this worker's coroutines have all finished (it may still serve RPCs). */
     boolean finished();
 

@@ -69,6 +69,10 @@ public final class Warnings {
             out.add("passive_ack: true has no effect on protocol " + pf.name() + " (it sends no COMMIT RPC that could go passive): "
                     + "this run is the same as without it");
         }
+        if (c.fetchOneByOne() && !pf.fetchOneByOneApplies()) {
+            out.add("fetch_items: one_by_one has no effect on protocol " + pf.name() + " (its participants replay a transaction's reads "
+                    + "as one batch): this run fetches together");
+        }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.cpu_local_atomics"))) {
             out.add("faults.cpu_local_atomics: CPU atomics skip the loopback that incoherent NIC atomics need, so updates are lost "
                     + "by design (a test of the checker): a failed verification here says nothing about protocol " + pf.name());

@@ -114,9 +114,11 @@ final class SimWorker implements Endpoint {
                 if (!host.runOne()) passLeft = 0;
             } else if (!inbox.isEmpty()) {
                 pollLeft = inbox.size();            // a poll: what has arrived by lp.now
+                chargePass();
                 continue;
             } else if (host.hasReady()) {
                 passLeft = host.readyCount();       // an empty poll, then the pass
+                chargePass();
                 continue;
             } else {
                 return;
@@ -126,6 +128,12 @@ final class SimWorker implements Endpoint {
                 return;
             }
         }
+    }
+
+    /** A poll's own work (the artifact's events_handler pass, profile framework.*; nothing in a lean profile). */
+    private void chargePass() {
+        long ns = host.passNs();
+        if (ns > 0) charge(ns);
     }
 
     void scheduleRun() {

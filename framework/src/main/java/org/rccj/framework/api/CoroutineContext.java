@@ -101,6 +101,12 @@ public abstract class CoroutineContext implements TxContext {
     /** Records stage {@code s} as having run from {@code start} until now. */
     public abstract void stageEnd(Stage s, long start);
 
+    /**
+     * With {@code stage_timers: artifact}: the open stage {@code s}'s timer stops here as the artifact's does (the time
+     * until {@link #stageEnd} is outside the stages); with {@code rccj}, nothing.
+     */
+    public void stageCut(Stage s) {}
+
     /** Ends stage {@code s} begun at {@code start}; returns the start of the next stage. */
     public final long stageNext(Stage s, long start) {
         stageEnd(s, start);

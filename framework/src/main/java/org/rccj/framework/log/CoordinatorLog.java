@@ -6,6 +6,7 @@ import org.rccj.framework.api.CommitLog;
 import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.api.RpcHandler;
 import org.rccj.framework.api.RpcWorker;
+import org.rccj.framework.api.Stage;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
@@ -134,6 +135,13 @@ public final class CoordinatorLog implements CommitLog {
     @Override
     public void append(CoroutineContext ctx, Tx tx, boolean oneSided, boolean clean) {
         if (backups == 0 || tx.readOnly()) return;
+        CostProfile cost = ctx.cost;
+        if (cost.fwWriteItemNs > 0) {
+            // the artifact's prepare_write_contents copies every written value, log_remote builds its std::set of targets
+            int writes = 0;
+            for (int i = 0; i < tx.size(); i++) if (tx.access(i).write) writes++;
+            ctx.charge(writes * cost.fwWriteItemNs);
+        }
         int bytes = entryBytes(tx);
         if (bytes > RING_BYTES) throw new IllegalStateException("log entry of " + bytes + " bytes exceeds the ring");
         int worker = ctx.worker().index;
@@ -167,7 +175,9 @@ public final class CoordinatorLog implements CommitLog {
         }
         ctx.flushAndWait();
         ctx.release();
+        ctx.stageCut(Stage.LOG);    // stage_timers: artifact: the artifact's END(log) is here, before the log-ack (nowait_rdma.cc:530-546)
         if (!clean) return;
+        if (cost.fwLogCopyNs > 0) ctx.charge(cost.fwLogCopyNs);   // the log buffer copied again for the log-ack (nowait_rdma.cc:541)
         // the log ack / clean message to the same targets: the entry's items, applied where backed
         boolean passive = passiveAck && ctx.passiveRpc();
         first = null;

@@ -39,6 +39,10 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
             "the artifact's PA: true = COMMIT's RPCs get no reply and its one-sided WRITEs go unsignaled (one signaled WR per 64 per queue pair), the log-clean message is not awaited; false = all awaited. RELEASE is always awaited");
     public static final Param LOCAL_ACCESS = Param.ofChoice("local_access", "network", List.of("network", "cpu"),
             "network = an access to a tuple of the own node goes through the NIC (one-sided: a queue pair to the own node; RPC: a message to the own node served at the worker's poll point), as in RCC's artifact; cpu = the local shortcut (plain memory operation, direct handler call). HADES, DrTM and CALVIN model their own local path and always use cpu");
+    public static final Param STAGE_TIMERS = Param.ofChoice("stage_timers", "rccj", List.of("rccj", "artifact"),
+            "rccj = a stage's row covers all of its calls' time; artifact = stages timed where RCC's artifact times them (LOG ends before the log-ack round trip, whose time is then outside the stages; docs/decisions/0175)");
+    public static final Param FETCH_ITEMS = Param.ofChoice("fetch_items", "together", List.of("together", "one_by_one"),
+            "together = the accesses a transaction adds before it fetches go out in one stage call (ops to every node at once); one_by_one = one stage call per access, each awaited before the next, as RCC's artifact's transactions lock and read (docs/decisions/0176)");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
     public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
     /** The location cache's section (after the top-level keys). */
@@ -50,7 +54,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
 
     /** The keys every run has, in summary.json's order. */
     public static final List<Param> TOP_LEVEL = List.of(NAME, FABRIC, NODES, THREADS, COROUTINES, PROTOCOL, HYBRID, REPLICATION,
-            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US, PASSIVE_ACK, LOCAL_ACCESS);
+            WARMUP_MS, DURATION_MS, SEED, VERIFY, HISTORY, BACKOFF_US, PASSIVE_ACK, LOCAL_ACCESS, STAGE_TIMERS, FETCH_ITEMS);
 
     public Config {
         values = frozen(values);
@@ -73,6 +77,12 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public boolean passiveAck() { return (boolean) get(PASSIVE_ACK); }
     /** True when accesses to the own node's tuples go through the NIC ({@code local_access: network}). */
     public boolean localThroughNic() { return "network".equals(get(LOCAL_ACCESS)); }
+
+    /** True with {@code stage_timers: artifact}. */
+    public boolean artifactStageTimers() { return "artifact".equals(get(STAGE_TIMERS)); }
+
+    /** True with {@code fetch_items: one_by_one}. */
+    public boolean fetchOneByOne() { return "one_by_one".equals(get(FETCH_ITEMS)); }
 
     /** Whether the location caches are filled at load ({@code location_cache.preload}; auto: any stage one-sided). */
     @SuppressWarnings("unchecked")

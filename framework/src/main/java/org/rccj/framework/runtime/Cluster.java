@@ -28,6 +28,11 @@ public final class Cluster extends ClusterView {
     /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
     private long[] logicNs;
 
+    /** {@code stage_timers: artifact}: stages are timed where the artifact times them ({@link WorkerCoroutine#stageCut}). */
+    public boolean artifactStageTimers;
+    /** {@code fetch_items: one_by_one}: one stage call per access of a fetch (decision 0176). */
+    public boolean fetchOneByOne;
+
     public Cluster(ClusterShape shape, Fabric fabric, Store store, Workload workload) { this(shape, fabric, store, workload, false); }
 
     /**

@@ -46,7 +46,11 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
         this.stats = stats;
         this.unsignaledRun = new int[cluster.nodes()];
         this.nic = cluster.capability(SmartNic.class).orElse(null);
+        this.passSlots = (coroutines + 1) + (long) coroutines * cluster.nodes();
     }
+
+    /** Slots the artifact's pass scans: the timeout scan's coroutines + 1 and the 2PC area's coroutines x nodes. */
+    private final long passSlots;
 
     /** Send-queue flow control of a one-sided doorbell batch about to be posted (see {@link #unsignaledRun}). */
     void flowControl(Op[] batch, int n) { flowControl(nic, unsignaledRun, batch, n); }
@@ -126,6 +130,22 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
             s.endBusy = ep.busyNanos();
         }
     }
+
+    /**
+     * The artifact's event-loop pass (core/rworker.h:124-172): one poll of the UD receive CQ, one RDMA CQ poll per
+     * entry of the pending-QP list (rdma_sched.cc:34-85: one per signaled one-sided post still outstanding), the
+     * timeout scan over coroutines + 1 and the 2PC-area scan over coroutines x nodes. Profile {@code framework.*}.
+     */
+    @Override
+    public long passNs() {
+        CostProfile c = ep.profile();
+        return c.fwCqPollNs * (1 + Math.max(0, pendingQps)) + c.fwScanSlotNs * passSlots;
+    }
+
+    /** Signaled one-sided ops of this worker's coroutines still outstanding (the artifact's pending-QP entries). */
+    int pendingQps;
+    /** UD (two-sided) messages this worker's coroutines have sent (every 64th polls the send CQ). */
+    long udSends;
 
     @Override public int handlers() { return cluster.handlerCount(); }
     @Override public boolean hasReady() { return !ready.isEmpty(); }

@@ -8,6 +8,8 @@ import org.rccj.framework.coro.Coroutine;
 import org.rccj.framework.stats.PathTotals;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Table;
+import org.rccj.framework.txn.Tx;
+import org.rccj.primitives.CostProfile;
 import org.rccj.primitives.CriticalPath;
 import org.rccj.primitives.Endpoint;
 import org.rccj.primitives.Op;
@@ -83,6 +85,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override public long logicNs(int type) { return cluster.logicNs(type); }
     @Override public void compute(long ns) { ep.compute(ns); }
     @Override public boolean passiveRpc() { return ep.passiveRpc(); }
+    @Override public boolean fetchOneByOne() { return cluster.fetchOneByOne; }
 
     /** A free op from this coroutine's pool (not in flight, not taken since the last release). */
     @Override
@@ -138,7 +141,10 @@ public final class WorkerCoroutine extends CoroutineContext {
                 }
             }
             if (first.verb.oneSided) worker.flowControl(group, g);
-            for (int k = 0; k < g; k++) if (group[k].signaled) pending++;
+            for (int k = 0; k < g; k++) {
+                if (group[k].signaled) pending++;
+                posted(group[k]);
+            }
             if (paths) startPaths(group, g);
             if (first.verb.oneSided) {
                 ep.post(group, g);
@@ -153,8 +159,55 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override
     public void post(Op op) {
         if (op.signaled) pending++;
+        posted(op);
         if (paths) startPaths(op);
         ep.post(op);
+    }
+
+    /**
+     * The artifact's framework around a posted op (profile {@code framework.*}, docs/calibration.md): a signaled
+     * one-sided op is an entry of the worker's pending-QP list until it completes (polled once per pass); every 64th
+     * UD send polls the send CQ synchronously. Also notes which transport a fetch used ({@link #fetchEnd}).
+     */
+    private void posted(Op op) {
+        if (op.verb.oneSided) {
+            if (op.signaled) worker.pendingQps++;
+            fetchOneSidedOps++;
+        } else {
+            fetchRpcOps++;
+            if (++worker.udSends % CostProfile.UD_SENDS_PER_POLL == 0 && cost.fwUdSendPollNs > 0) ep.charge(cost.fwUdSendPollNs);
+        }
+    }
+
+    /** Ops posted since the fetch began, by transport; the transport the last fetch used (-1: none yet, 0 RPC, 1 one-sided). */
+    private int fetchOneSidedOps, fetchRpcOps, fetchBinding = -1;
+
+    /**
+     * A fetch of {@code items} accesses ({@code remote} of them on other nodes) begins: the artifact's per-item work
+     * around its stage calls (framework.*): six rdtsc of the stage timers per item, and per remote item its buffer,
+     * Rmalloc/Rfree one-sided or malloc/free and the batch's std::set insert by RPC. The transport is the one the
+     * coroutine's fetches use (known after its first fetch, which is charged at its end instead).
+     */
+    @Override
+    public void fetchBegin(Tx tx, int from, int to) {
+        fetchOneSidedOps = fetchRpcOps = 0;
+        if (fetchBinding >= 0) chargeItems(tx, from, to, fetchBinding == 1);
+    }
+
+    @Override
+    public void fetchEnd(Tx tx, int from, int to) {
+        int b = fetchOneSidedOps == 0 && fetchRpcOps == 0 ? -1 : fetchOneSidedOps >= fetchRpcOps ? 1 : 0;
+        if (b < 0) return;
+        if (fetchBinding < 0) chargeItems(tx, from, to, b == 1);
+        fetchBinding = b;
+    }
+
+    private void chargeItems(Tx tx, int from, int to, boolean oneSided) {
+        long perRemote = oneSided ? cost.fwRmallocNs : cost.fwRpcItemNs, perItem = CostProfile.RDTSC_PER_ITEM * cost.fwRdtscNs;
+        if (perRemote == 0 && perItem == 0) return;
+        long ns = (to - from) * perItem;
+        for (int i = from; i < to; i++) if (tx.access(i).node != node) ns += perRemote;
+        if (ns > 0) ep.charge(ns);
     }
 
     /** The ops' critical paths start at this wait's first post. */
@@ -187,6 +240,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override
     public void await() {
         if (pending > 0) {
+            if (cost.fwSwitchNs > 0) ep.charge(cost.fwSwitchNs);   // the artifact's switch out (framework.switch_ns)
             waiting = true;
             Coroutine.suspend();
             if (paths) endWait(true);
@@ -211,6 +265,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     }
 
     void onComplete(Op op) {
+        if (op != timerOp && op.verb.oneSided && op.signaled) worker.pendingQps--;
         if (--pending == 0) lastOp = op;
         if (waiting && pending == 0) {
             waiting = false;
@@ -229,9 +284,30 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override
     public void stageEnd(Stage s, long start) {
         long now = ep.now();
+        if (cutAt >= start) {
+            // stage_timers: artifact: the stage's timer stopped at the cut; the rest is outside the stages
+            long end = cutAt;
+            cutAt = -1;
+            worker.stats.stage(s, start, end);
+            if (paths) pathBuffer.flush(worker.stats.paths, PathTotals.OUTSIDE, worker.stats.measuring(start));
+            txStageNs += end - start;
+            return;
+        }
+        cutAt = -1;
         worker.stats.stage(s, start, now);
         if (paths) pathBuffer.flush(worker.stats.paths, s.ordinal(), worker.stats.measuring(start));
         txStageNs += now - start;
+    }
+
+    /** Where {@code stage_timers: artifact} stopped the open stage's timer ({@link #stageCut}), or -1. */
+    private long cutAt = -1;
+
+    @Override
+    public void stageCut(Stage s) {
+        if (!cluster.artifactStageTimers) return;
+        long now = ep.now();
+        cutAt = now;
+        if (paths) pathBuffer.flush(worker.stats.paths, s.ordinal(), worker.stats.measuring(now));
     }
 
     /** Stage time of the current transaction so far, its aborted attempts included (TxnLoop resets it). */

@@ -55,6 +55,13 @@ public interface ProtocolFactory {
      */
     default boolean passiveAckApplies() { return true; }
 
+    /**
+     * Whether {@code fetch_items: one_by_one} applies: a fetch may be one stage call per access (decision 0176). CALVIN
+     * says false: its participants replay the transaction's reads as one batch, so its runs fetch together and a
+     * run that sets the key gets a warning in its result.
+     */
+    default boolean fetchOneByOneApplies() { return true; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 

@@ -110,8 +110,23 @@ public final class Tx {
             // apart), as a handler pays it per item: charged here, once per access, whatever the protocol
             // and transport (docs/decisions/0077-tuple-op-charge-per-access.md)
             ctx.charge((long) (size - from) * ctx.tupleOpNs());
-            executor.fetch(this, from, size);
+            if (ctx.fetchOneByOne()) {
+                // fetch_items: one_by_one: one stage call per access, in order, as the artifact's rtx transactions
+                // call read()/write() per item, each awaited (e.g. bank_worker_new_api.cc:88-93; decision 0176)
+                for (int i = from; i < size; i++) fetchRange(i, i + 1);
+            } else {
+                fetchRange(from, size);
+            }
             fetchNs += ctx.now() - t0;
+        }
+    }
+
+    private void fetchRange(int from, int to) {
+        ctx.fetchBegin(this, from, to);
+        try {
+            executor.fetch(this, from, to);
+        } finally {
+            ctx.fetchEnd(this, from, to);
         }
     }
 

@@ -21,6 +21,7 @@ public class CalvinFactory implements ProtocolFactory {
     @Override public boolean localAccessThroughNic() { return false; }
     /** Its commits send no acknowledged COMMIT RPC that could be passive: passive_ack changes nothing. */
     @Override public boolean passiveAckApplies() { return false; }
+    @Override public boolean fetchOneByOneApplies() { return false; }
     @Override public List<Param> parameters() { return CalvinSettings.PARAMS; }
 
     @Override
