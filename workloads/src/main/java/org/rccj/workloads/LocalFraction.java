@@ -14,11 +14,13 @@ import org.rccj.framework.store.Table;
 public final class LocalFraction {
     /** Give up rejecting after this many draws (a distribution with no key on the wanted side). */
     static final int MAX_DRAWS = 10_000;
+    /** The option's key in {@code workload}. */
+    public static final String KEY = "local_fraction";
 
     private LocalFraction() {}
 
     public static Param param() {
-        return Param.ofOptionalDouble("local_fraction", 0, 1,
+        return Param.ofOptionalDouble(KEY, 0, 1,
                 "share of picked keys on the coordinator's own node (the rest on other nodes); off by default (keys as the distribution falls)");
     }
 

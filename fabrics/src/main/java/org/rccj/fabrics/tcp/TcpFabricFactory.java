@@ -2,6 +2,7 @@ package org.rccj.fabrics.tcp;
 
 import java.util.List;
 import org.rccj.fabrics.NamedFabric;
+import org.rccj.fabrics.Profiles;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
 import org.rccj.fabrics.cluster.ClusterSettings;
 import org.rccj.framework.config.ConfigException;
@@ -16,7 +17,7 @@ import org.rccj.primitives.Fabric;
  * a single process, so {@link #create} refuses with what to do instead.
  */
 public final class TcpFabricFactory extends NamedFabric implements ClusterFabricFactory {
-    static final String PROFILE = "profile";
+    static final String PROFILE = Profiles.KEY;
     /** Seconds start-up waits for a missing node before naming it; seconds a connected node may stay silent. */
     public static final String JOIN_TIMEOUT_S = "tcp.join_timeout_s", PEER_TIMEOUT_S = "tcp.peer_timeout_s";
     /** The connection layout: one per process pair, or one per (worker thread, peer node). */

@@ -12,6 +12,8 @@ import org.rccj.framework.spi.ProtocolSetup;
 public final class OccFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.VALIDATE, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
+    static final String SOFTWARE = "software";
+
     @Override public String name() { return "occ"; }
     @Override public String description() { return "optimistic: read, lock write set, validate read set, log, commit, release (DrTM+H)"; }
     @Override public List<Stage> stages() { return STAGES; }
@@ -20,7 +22,7 @@ public final class OccFactory implements ProtocolFactory {
     @Override
     public List<Param> parameters() {
         List<Param> p = new java.util.ArrayList<>();
-        p.add(Param.ofChoice("software", "none", List.of("none", "sw-impl"), "none: DrTM+H OCC; sw-impl: HADES's FaRM-style baseline, charging its software bookkeeping (read/write sets, per-line versions, read atomicity, read-before-write copies, lock/validation work) as CPU"));
+        p.add(Param.ofChoice(SOFTWARE, "none", List.of("none", "sw-impl"), "none: DrTM+H OCC; sw-impl: HADES's FaRM-style baseline, charging its software bookkeeping (read/write sets, per-line versions, read atomicity, read-before-write copies, lock/validation work) as CPU"));
         p.addAll(SwImplCosts.params());
         return p;
     }
@@ -28,7 +30,7 @@ public final class OccFactory implements ProtocolFactory {
     /** The {@code sw_*} costs are SW-Impl's: with {@code software: none} nothing charges them. */
     @Override
     public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
-        if (!"none".equals(options.getOrDefault("software", "none"))) return List.of();
+        if (!"none".equals(options.getOrDefault(SOFTWARE, "none"))) return List.of();
         List<String> set = new java.util.ArrayList<>();
         for (Param p : SwImplCosts.params()) if (ProtocolFactory.set(options, p)) set.add(p.key());
         if (set.isEmpty()) return List.of();
@@ -38,7 +40,7 @@ public final class OccFactory implements ProtocolFactory {
 
     @Override
     public Protocol create(ProtocolSetup setup) {
-        if ("sw-impl".equals(setup.options().get("software"))) return new SwImplOcc(setup.hybrid(), setup.options());
+        if ("sw-impl".equals(setup.options().get(SOFTWARE))) return new SwImplOcc(setup.hybrid(), setup.options());
         return new OccProtocol(setup.hybrid());
     }
 }

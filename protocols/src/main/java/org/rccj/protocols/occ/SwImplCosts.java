@@ -21,14 +21,17 @@ public final class SwImplCosts {
     public static final int SETS = 0, VERSION = 1, ATOMICITY = 2, RD_BEFORE_WR = 3, CONFLICT = 4;
     public static final List<String> CATEGORIES = List.of("sets", "update_version", "read_atomicity", "rd_before_wr", "conflict_detection");
 
+    static final String SW_SET_NS = "sw_set_ns", SW_ATOMICITY_NS = "sw_atomicity_ns", SW_VALIDATE_NS = "sw_validate_ns",
+            SW_RD_BEFORE_WR_NS = "sw_rd_before_wr_ns", SW_VERSION_NS = "sw_version_ns", SW_LOCK_NS = "sw_lock_ns";
+
     public static List<Param> params() {
         return List.of(
-                Param.ofInt("sw_set_ns", 600, 0, 1_000_000, "SW-Impl: CPU per access to manage the read or write set (insert, look up, iterate at commit)"),
-                Param.ofInt("sw_atomicity_ns", 1430, 0, 1_000_000, "SW-Impl: CPU per record read for the read-atomicity check (per-line version compare) and its two copies"),
-                Param.ofInt("sw_validate_ns", 1000, 0, 1_000_000, "SW-Impl: CPU per read-set entry at validation (building the re-read, polling, comparing)"),
-                Param.ofInt("sw_rd_before_wr_ns", 1470, 0, 1_000_000, "SW-Impl: CPU per written record to copy the whole record into the write set"),
-                Param.ofInt("sw_version_ns", 100, 0, 1_000_000, "SW-Impl: CPU per written record to bump its per-line versions"),
-                Param.ofInt("sw_lock_ns", 200, 0, 1_000_000, "SW-Impl: CPU per written record for lock and unlock (building the CAS batch, polling, checking)"));
+                Param.ofInt(SW_SET_NS, 600, 0, 1_000_000, "SW-Impl: CPU per access to manage the read or write set (insert, look up, iterate at commit)"),
+                Param.ofInt(SW_ATOMICITY_NS, 1430, 0, 1_000_000, "SW-Impl: CPU per record read for the read-atomicity check (per-line version compare) and its two copies"),
+                Param.ofInt(SW_VALIDATE_NS, 1000, 0, 1_000_000, "SW-Impl: CPU per read-set entry at validation (building the re-read, polling, comparing)"),
+                Param.ofInt(SW_RD_BEFORE_WR_NS, 1470, 0, 1_000_000, "SW-Impl: CPU per written record to copy the whole record into the write set"),
+                Param.ofInt(SW_VERSION_NS, 100, 0, 1_000_000, "SW-Impl: CPU per written record to bump its per-line versions"),
+                Param.ofInt(SW_LOCK_NS, 200, 0, 1_000_000, "SW-Impl: CPU per written record for lock and unlock (building the CAS batch, polling, checking)"));
     }
 
     public final long setNs, atomicityNs, validateNs, rdBeforeWrNs, versionNs, lockNs;
@@ -36,12 +39,12 @@ public final class SwImplCosts {
     public final long[] charged = new long[CATEGORIES.size()];
 
     public SwImplCosts(Map<String, Object> options) {
-        setNs = (int) options.get("sw_set_ns");
-        atomicityNs = (int) options.get("sw_atomicity_ns");
-        validateNs = (int) options.get("sw_validate_ns");
-        rdBeforeWrNs = (int) options.get("sw_rd_before_wr_ns");
-        versionNs = (int) options.get("sw_version_ns");
-        lockNs = (int) options.get("sw_lock_ns");
+        setNs = (int) options.get(SW_SET_NS);
+        atomicityNs = (int) options.get(SW_ATOMICITY_NS);
+        validateNs = (int) options.get(SW_VALIDATE_NS);
+        rdBeforeWrNs = (int) options.get(SW_RD_BEFORE_WR_NS);
+        versionNs = (int) options.get(SW_VERSION_NS);
+        lockNs = (int) options.get(SW_LOCK_NS);
     }
 
     private boolean unsettled;

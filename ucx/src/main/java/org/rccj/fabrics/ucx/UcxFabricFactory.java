@@ -3,6 +3,7 @@ package org.rccj.fabrics.ucx;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rccj.fabrics.Profiles;
 import org.rccj.fabrics.cluster.ClusterFabricFactory;
 import org.rccj.fabrics.cluster.ClusterFailure;
 import org.rccj.fabrics.cluster.ClusterSettings;
@@ -22,7 +23,7 @@ import org.rccj.ucx.UcxException;
  * or under srun); {@link #create} builds every node in the calling process instead (tests, single-host runs).
  */
 public final class UcxFabricFactory implements ClusterFabricFactory {
-    static final String PROFILE = "profile", TLS = "ucx.tls", LOOPBACK = "ucx.loopback_atomics";
+    static final String PROFILE = Profiles.KEY, TLS = "ucx.tls", LOOPBACK = "ucx.loopback_atomics";
     public static final String JOIN_TIMEOUT_S = "ucx.join_timeout_s", PEER_TIMEOUT_S = "ucx.peer_timeout_s";
     static final List<Param> PARAMS = List.of(
             Param.ofDouble(JOIN_TIMEOUT_S, 60, 0.5, 86_400, "seconds start-up waits for every node before naming the missing ones (rcc node --join-timeout overrides)"),

@@ -46,11 +46,11 @@ public final class SmallBank implements Workload {
     private final List<SmallBankGenerator> generators = new ArrayList<>();
 
     SmallBank(WorkloadSetup s) {
-        accounts = (long) s.i("accounts_per_thread") * s.cluster().workers();
-        hotAccounts = Math.max(1, Math.round(accounts * s.d("hot_fraction")));
-        hotProbability = s.d("hot_probability");
-        localFraction = (Double) s.params().get("local_fraction");
-        mix = s.s("mix").equals("uniform") ? UNIFORM_MIX : STANDARD_MIX;
+        accounts = (long) s.i(SmallBankFactory.ACCOUNTS_PER_THREAD) * s.cluster().workers();
+        hotAccounts = Math.max(1, Math.round(accounts * s.d(SmallBankFactory.HOT_FRACTION)));
+        hotProbability = s.d(SmallBankFactory.HOT_PROBABILITY);
+        localFraction = (Double) s.params().get(org.rccj.workloads.LocalFraction.KEY);
+        mix = s.s(SmallBankFactory.MIX).equals("uniform") ? UNIFORM_MIX : STANDARD_MIX;
     }
 
     @Override

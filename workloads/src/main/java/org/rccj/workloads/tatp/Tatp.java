@@ -66,9 +66,9 @@ public final class Tatp implements Workload {
     private final List<TatpGenerator> generators = new ArrayList<>();
 
     Tatp(WorkloadSetup s) {
-        subscribers = (long) s.i("subscribers_per_node") * s.cluster().nodes();
-        nurandA = s.s("subscriber_distribution").equals("uniform") ? -1 : nurandA(subscribers);
-        steadyEndTimes = s.s("call_forwarding_end_time").equals("steady");
+        subscribers = (long) s.i(TatpFactory.SUBSCRIBERS_PER_NODE) * s.cluster().nodes();
+        nurandA = s.s(TatpFactory.SUBSCRIBER_DISTRIBUTION).equals("uniform") ? -1 : nurandA(subscribers);
+        steadyEndTimes = s.s(TatpFactory.CALL_FORWARDING_END_TIME).equals("steady");
     }
 
     /** TATP spec: A = 65535 up to 1M subscribers, 1048575 up to 10M, 2097151 beyond. */

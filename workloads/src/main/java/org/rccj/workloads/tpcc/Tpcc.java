@@ -65,23 +65,23 @@ public final class Tpcc implements Workload {
     Tpcc(WorkloadSetup s, boolean exact) {
         ClusterShape c = s.cluster();
         seed = c.seed();
-        scaleDown = s.i("scale_down");
+        scaleDown = s.i(TpccFactory.SCALE_DOWN);
         int customers = NuRand.SPEC_CUSTOMERS / scaleDown, items = NuRand.SPEC_ITEMS / scaleDown;
         initialNewOrders = customers * 3 / 10;
-        int maxOrders = s.i("max_orders_per_district");
+        int maxOrders = s.i(TpccFactory.MAX_ORDERS_PER_DISTRICT);
         if (maxOrders == 0) maxOrders = customers + 1000;
         if (maxOrders <= customers) {
             throw new ConfigException("workload.max_orders_per_district: " + maxOrders + " leaves no slot for new orders; the load fills "
                     + customers + " per district (3000 / scale_down), so it must be larger (0 = that plus 1000)");
         }
-        standardMix = s.s("mix").equals("standard");
+        standardMix = s.s(TpccFactory.MIX).equals("standard");
         mix = standardMix ? STANDARD_MIX : NEW_ORDER_MIX;
-        int payments = standardMix ? s.i("max_payments_per_coroutine") : 0;
-        keys = new Keys(c.nodes(), c.threads(), s.i("warehouses_per_thread"), c.coroutines(), customers, items, maxOrders, payments);
-        keys.spread = s.s("placement").equals("spread");
+        int payments = standardMix ? s.i(TpccFactory.MAX_PAYMENTS_PER_COROUTINE) : 0;
+        keys = new Keys(c.nodes(), c.threads(), s.i(TpccFactory.WAREHOUSES_PER_THREAD), c.coroutines(), customers, items, maxOrders, payments);
+        keys.spread = s.s(TpccFactory.PLACEMENT).equals("spread");
         nu = new NuRand(seed, customers, items, keys.lastNames);
-        remoteItemRatio = s.d("remote_item_ratio");
-        distributedRatio = s.d("distributed_ratio");
+        remoteItemRatio = s.d(TpccFactory.REMOTE_ITEM_RATIO);
+        distributedRatio = s.d(TpccFactory.DISTRIBUTED_RATIO);
         int longest = (customers + keys.lastNames - 1) / keys.lastNames;
         long lines = (long) keys.warehouses * DISTRICTS_PER_WAREHOUSE * customers * MIN_OL_CNT;
         if (exact) {

@@ -8,21 +8,25 @@ import org.rccj.framework.spi.WorkloadSetup;
 
 /** Registers TPC-C with the framework. */
 public final class TpccFactory implements WorkloadFactory {
+    static final String WAREHOUSES_PER_THREAD = "warehouses_per_thread", SCALE_DOWN = "scale_down", MIX = "mix",
+            REMOTE_ITEM_RATIO = "remote_item_ratio", DISTRIBUTED_RATIO = "distributed_ratio",
+            MAX_ORDERS_PER_DISTRICT = "max_orders_per_district", MAX_PAYMENTS_PER_COROUTINE = "max_payments_per_coroutine",
+            PLACEMENT = "placement";
     static final List<Param> PARAMS = List.of(
-            Param.ofInt("warehouses_per_thread", 1, 1, 1024,
+            Param.ofInt(WAREHOUSES_PER_THREAD, 1, 1, 1024,
                     "warehouses per worker thread (total = this x nodes x threads); a thread's coroutines are their terminals"),
-            Param.ofInt("scale_down", 1, 1, 300,
+            Param.ofInt(SCALE_DOWN, 1, 1, 300,
                     "divides the per-warehouse cardinalities for small runs: customers and initial orders per district 3000/s, items and stock 100000/s"),
-            Param.ofChoice("mix", "standard", List.of("standard", "new-order"),
+            Param.ofChoice(MIX, "standard", List.of("standard", "new-order"),
                     "standard = 45/43/4/4/4 (New-Order, Payment, Order-Status, Delivery, Stock-Level); new-order = 100% New-Order (the RDMA papers' setting)"),
-            Param.ofDouble("remote_item_ratio", 0.01, 0, 1, "share of New-Order lines supplied by another warehouse (spec: 0.01)"),
-            Param.ofDouble("distributed_ratio", 0, 0, 1,
+            Param.ofDouble(REMOTE_ITEM_RATIO, 0.01, 0, 1, "share of New-Order lines supplied by another warehouse (spec: 0.01)"),
+            Param.ofDouble(DISTRIBUTED_RATIO, 0, 0, 1,
                     "share of New-Orders that also take one line from a warehouse on another node (1 = every New-Order is distributed, as in DrTM+H)"),
-            Param.ofInt("max_orders_per_district", 0, 0, 100_000_000,
+            Param.ofInt(MAX_ORDERS_PER_DISTRICT, 0, 0, 100_000_000,
                     "ORDER / NEW-ORDER slots per district (with 15 ORDER-LINE slots each), the loaded ones included; 0 = the loaded 3000/s + 1000"),
-            Param.ofInt("max_payments_per_coroutine", 2000, 1, 100_000_000,
+            Param.ofInt(MAX_PAYMENTS_PER_COROUTINE, 2000, 1, 100_000_000,
                     "HISTORY slots per coroutine and home warehouse for its Payments (standard mix)"),
-            Param.ofChoice("placement", "warehouse", List.of("warehouse", "spread"),
+            Param.ofChoice(PLACEMENT, "warehouse", List.of("warehouse", "spread"),
                     "warehouse = every row on its warehouse's node (ITEM: a copy per node); spread = every row, ITEM's copies too, on a node drawn from a hash of its key, as the HADES paper spreads records uniformly (decision 0187)"));
 
     @Override public String name() { return "tpcc"; }

@@ -57,25 +57,25 @@ public final class Ycsb implements Workload {
     private final List<YcsbGenerator> generators = new ArrayList<>();
 
     Ycsb(WorkloadSetup s) {
-        keys = (long) s.i("keys_per_thread") * s.cluster().workers();
-        opsPerTxn = s.i("ops_per_txn");
+        keys = (long) s.i(YcsbFactory.KEYS_PER_THREAD) * s.cluster().workers();
+        opsPerTxn = s.i(YcsbFactory.OPS_PER_TXN);
         if (opsPerTxn > keys) {
             throw new ConfigException("workload.ops_per_txn: " + opsPerTxn + " distinct keys per transaction but only " + keys
                     + " keys in the cluster; raise workload.keys_per_thread");
         }
-        writeProbability = s.d("write_probability");
-        recordBytes = s.i("record_bytes");
+        writeProbability = s.d(YcsbFactory.WRITE_PROBABILITY);
+        recordBytes = s.i(YcsbFactory.RECORD_BYTES);
         payloadWords = (recordBytes - PAYLOAD) / WORD;
-        hotKeys = Math.min(keys, Math.max(1, Math.round(keys * s.d("hot_fraction"))));
-        hotProbability = s.d("hot_probability");
+        hotKeys = Math.min(keys, Math.max(1, Math.round(keys * s.d(YcsbFactory.HOT_FRACTION))));
+        hotProbability = s.d(YcsbFactory.HOT_PROBABILITY);
         if (hotProbability >= 1 && hotKeys < opsPerTxn) {
             throw new ConfigException("workload.hot_probability: every operation goes to a hot area of " + hotKeys
                     + " keys, fewer than ops_per_txn = " + opsPerTxn + "; raise workload.hot_fraction");
         }
-        Double theta = (Double) s.params().get("zipf_theta");
+        Double theta = (Double) s.params().get(YcsbFactory.ZIPF_THETA);
         zipf = theta == null ? null : new ZipfianGenerator(keys, theta);
-        computeNs = Math.round(s.d("compute_us") * 1000);
-        localFraction = (Double) s.params().get("local_fraction");
+        computeNs = Math.round(s.d(YcsbFactory.COMPUTE_US) * 1000);
+        localFraction = (Double) s.params().get(org.rccj.workloads.LocalFraction.KEY);
     }
 
     @Override
