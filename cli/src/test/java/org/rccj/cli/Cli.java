@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.rccj.framework.api.Stage;
@@ -69,6 +70,13 @@ final class Cli {
     /** exp.yaml in {@code dir}: the experiment "exp" of the fake protocol and workload ({@link #yaml}). */
     static Path exp(Path dir) throws IOException {
         return file(dir, "exp.yaml", yaml("name: exp"));
+    }
+
+    /** {@code rcc COMMAND exp.yaml ARGS...} in {@code dir} with the fake runner ({@link #exp}); must succeed. */
+    static void fakeOk(Path dir, String command, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of(command, exp(dir).toString()));
+        all.addAll(List.of(args));
+        run(dir, new FakeRuns(), all.toArray(String[]::new)).assertOk();
     }
 
     /** A valid YAML config for the fake protocol and workload, plus extra lines. */

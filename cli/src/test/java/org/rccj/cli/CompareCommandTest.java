@@ -17,11 +17,7 @@ class CompareCommandTest {
     @TempDir Path dir;
 
     /** {@code rcc COMMAND exp.yaml ARGS...} with the fake runner (exp.yaml: the fake protocol and workload); must succeed. */
-    private void fake(String command, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of(command, Cli.exp(dir).toString()));
-        all.addAll(List.of(args));
-        Cli.run(dir, new FakeRuns(), all.toArray(String[]::new)).assertOk();
-    }
+    private void fake(String command, String... args) throws Exception { Cli.fakeOk(dir, command, args); }
 
     private static double num(String cell) { return Double.parseDouble(cell.replace(",", "").replace("+", "")); }
 

@@ -24,11 +24,7 @@ class TrustedResultsTest {
     @TempDir Path dir;
 
     /** {@code rcc COMMAND exp.yaml ARGS...} with the fake runner; must succeed. */
-    private void fake(String command, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of(command, Cli.exp(dir).toString()));
-        all.addAll(List.of(args));
-        Cli.run(dir, new FakeRuns(), all.toArray(String[]::new)).assertOk();
-    }
+    private void fake(String command, String... args) throws Exception { Cli.fakeOk(dir, command, args); }
 
     @Test
     void anInterruptedDirectoryIsBoundToItsConfigFromTheFirstPoint() throws Exception {

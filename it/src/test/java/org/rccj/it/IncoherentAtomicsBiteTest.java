@@ -30,9 +30,11 @@ class IncoherentAtomicsBiteTest {
     @ParameterizedTest(name = "{0} code {1}")
     @MethodSource("codesWithNicAtomics")
     void racesAreCountedAndSaid(String protocol, int code) {
-        // DrTM's own-node accesses run inside its HTM regions, so they meet a NIC atomic more rarely: a longer window
+        // DrTM's own-node accesses run inside its HTM regions, so they meet a NIC atomic more rarely: a longer window;
+        // MVCC's READ+RELEASE (code 10) met none in 10 ms once the framework's own costs (decision 0177) shifted its timing
+        double ms = switch (protocol) { case "drtm" -> 60.0; case "mvcc" -> 30.0; default -> 10.0; };
         RunResult r = ItRuns.run(ItRuns.config(protocol, "smallbank", "hybrid", code, "coroutines", 8, "workload.accounts_per_thread", 20,
-                "workload.hot_probability", 0.9, "duration_ms", protocol.equals("drtm") ? 60.0 : 10.0, "local_access", "cpu",
+                "workload.hot_probability", 0.9, "duration_ms", ms, "local_access", "cpu",
                 "faults.incoherent_atomics", true, "faults.cpu_local_atomics", true));
         String what = protocol + " code " + code;
         if (r.network.cas + r.network.faa == 0) {

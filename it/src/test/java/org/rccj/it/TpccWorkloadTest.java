@@ -44,8 +44,8 @@ class TpccWorkloadTest {
     @Test
     void aboutOnePercentOfNewOrdersRollBack() {
         RunResult r = ItRuns.run(ItRuns.config("occ", "tpcc", "hybrid", "all-onesided", "workload.mix", "new-order",
-                "workload.scale_down", 50, "workload.max_orders_per_district", 2400, "duration_ms", 65.0, "verify", false));
-        // 65 ms (was 25, then 45): with loopback atomics (cx4-edr) this mostly-local all-one-sided run commits about half
+                "workload.scale_down", 50, "workload.max_orders_per_district", 2400, "duration_ms", 80.0, "verify", false));
+        // 80 ms (was 25, then 45, then 65; the framework's own costs, decision 0177, left 14,894 New-Orders in 65 ms): with loopback atomics (cx4-edr) this mostly-local all-one-sided run commits about half
         // as fast, and since issue 22 (awaited COMMIT, the log-clean message) slower again (11,508 New-Orders in 45 ms)
         TxnTypeStats no = r.perType.get("NewOrder");
         long finished = no.commits + no.rolledBack;

@@ -33,13 +33,15 @@ public final class Comparison {
      * latency.
      */
     static List<String> metrics(List<Input> inputs) {
-        Set<String> out = new LinkedHashSet<>();
+        List<List<String>> headers = new ArrayList<>();
         for (Input in : inputs) {
-            List<String> h = in.table().header();
+            List<String> h = in.table().header(), mine = new ArrayList<>();
             int runs = h.indexOf("runs");
-            for (int i = runs + 1; i < h.size(); i++) if (!h.get(i).endsWith("_ci95") && !h.get(i).equals(ResultTable.WARNINGS)) out.add(h.get(i));
+            for (int i = runs + 1; i < h.size(); i++) if (!h.get(i).endsWith("_ci95") && !h.get(i).equals(ResultTable.WARNINGS)) mine.add(h.get(i));
+            headers.add(mine);
         }
-        List<String> list = new ArrayList<>(out);
+        // one stage order with the tables and plots: a stage's row only the second input has goes after its predecessor there
+        List<String> list = StageOrder.merge(headers);
         boolean withParts = list.stream().anyMatch(h -> h.startsWith(OutsideStages.PREFIX) && h.endsWith(OutsideStages.SUFFIX));
         // EXECUTE once: with outside parts its committed attempt's time is outside_execute, not a stage row besides it
         list.removeIf(h -> h.endsWith("_us_per_txn") && !h.startsWith(OutsideStages.PREFIX)

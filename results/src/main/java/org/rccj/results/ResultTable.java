@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -176,13 +177,10 @@ public final class ResultTable {
         return cols;
     }
 
-    /** Stage names over all runs, in order of first appearance, {@link StageBreakdown#EXECUTE} last. */
+    /** Stage names over all runs, each run's in its declared order ({@link StageOrder}), {@link StageBreakdown#EXECUTE} last. */
     public static List<String> stageNames(List<Row> rows) {
-        Set<String> names = new LinkedHashSet<>();
-        for (Row r : rows) for (RunMetrics m : r.runs()) names.addAll(m.stages().keySet());
-        boolean execute = names.remove(StageBreakdown.EXECUTE);
-        List<String> out = new ArrayList<>(names);
-        if (execute) out.add(StageBreakdown.EXECUTE);
-        return out;
+        List<Collection<String>> orders = new ArrayList<>();
+        for (Row r : rows) for (RunMetrics m : r.runs()) orders.add(m.stages().keySet());
+        return StageOrder.stages(orders);
     }
 }

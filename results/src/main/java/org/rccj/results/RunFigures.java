@@ -39,13 +39,13 @@ final class RunFigures {
     /** The figures of run directories: breakdown, stage p99, throughput over time, latency CDF. */
     static List<Figure> of(List<RunMetrics> runs, String prefix) throws IOException {
         List<String> labels = new ArrayList<>();
-        Set<String> stageSet = new LinkedHashSet<>();
+        List<Set<String>> stageOrders = new ArrayList<>();
         Set<String> workloads = new LinkedHashSet<>();
         for (RunMetrics m : runs) {
-            stageSet.addAll(m.stages().keySet());
+            stageOrders.add(m.stages().keySet());
             workloads.add(m.workload());
         }
-        List<String> stages = executeLast(stageSet);
+        List<String> stages = StageOrder.stages(stageOrders);
         Map<String, Integer> seen = new LinkedHashMap<>();
         for (RunMetrics m : runs) {
             String label = m.protocol() + " " + m.config().path(Config.HYBRID.key()).asText(Integer.toString(m.code()));
@@ -163,9 +163,4 @@ final class RunFigures {
         return f;
     }
 
-    private static List<String> executeLast(Set<String> names) {
-        List<String> out = new ArrayList<>(names);
-        if (out.remove(StageBreakdown.EXECUTE)) out.add(StageBreakdown.EXECUTE);
-        return out;
-    }
 }
