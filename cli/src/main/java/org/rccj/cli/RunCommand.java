@@ -62,7 +62,9 @@ final class RunCommand implements Command {
         ctx.err().println("running '" + config.name() + "': " + config.protocol() + " hybrid " + config.hybrid().spelled()
                 + " (" + config.hybrid().code() + ") on " + config.workloadName() + ", fabric " + config.fabric() + ", "
                 + config.nodes() + " nodes x " + config.threads() + " threads x " + config.coroutines() + " coroutines, "
-                + fmt(config.warmupMs()) + " ms warm-up + " + fmt(config.durationMs()) + " ms measured");
+                + (config.autoWarmup() == null ? fmt(config.warmupMs()) + " ms warm-up"
+                        : "warm-up until steady (at most " + fmt(config.autoWarmup().boundMs()) + " ms)")
+                + " + " + fmt(config.durationMs()) + " ms measured");
         Runs.warnShortWarmup(config, ctx.err());
         RunResult result = ctx.runner().run(config, ctx.err());
         if (result == null) throw new IllegalStateException("the experiment runner returned no result");

@@ -54,7 +54,7 @@ class ConfigSchemaTest {
         String[][] bad = {
             {"nodez", "3"}, {"threads", "0"}, {"fabric", "infiniband"}, {"protocol", "nosuch"}, {"workload.hot_prob", "0.5"},
             {"workload.hot_probability", "1.5"}, {"workload.mix", "read-heavy"}, {"protocol_options.lease", "5"}, {"faults.torn", "true"},
-            {"verify", "'yes'"}, {"duration_ms", "0"},
+            {"verify", "'yes'"}, {"duration_ms", "0"}, {"warmup_ms", "-1"}, {"warmup_ms", "autox"}, {"warmup_ms", "auto:x"},
         };
         for (String[] b : bad) {
             Map<String, Object> tree = ConfigLoader.parse(Cli.yaml(), "t", false);
@@ -73,6 +73,9 @@ class ConfigSchemaTest {
         Map<String, Object> ok = ConfigLoader.parse(Cli.yaml("  hot_probability: 0.5", "protocol_options: {lease_us: 5}"), "t", false);
         org.rccj.framework.run.ConfigResolver.resolve(ok);
         assertEquals(List.of(), errors(ok));
+        Map<String, Object> auto = ConfigLoader.parse(Cli.yaml("fabric: local", "warmup_ms: auto:2000"), "t", false);
+        org.rccj.framework.run.ConfigResolver.resolve(auto);
+        assertEquals(List.of(), errors(auto), "warmup_ms: auto:2000");
     }
 
     @Test

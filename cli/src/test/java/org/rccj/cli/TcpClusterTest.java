@@ -251,6 +251,21 @@ class TcpClusterTest {
         }
     }
 
+    /** warmup_ms: auto (decision 0210): node 0 decides when the window starts and every node measures from that instant. */
+    @Test
+    void autoWarmupOpensTheSameWindowOnEveryNode() throws Exception {
+        Path cfg = Files.writeString(dir.resolve("auto.yaml"), config("auto", "occ", "READ+COMMIT", "smallbank", 150));
+        JsonNode s = launchedRun(dir, cfg, "tcp", "--set", "warmup_ms=auto:2500");
+        JsonNode w = s.path("warmup");
+        assertEquals("auto", w.path("mode").asText(), s.toString());
+        double took = w.path("took_ms").asDouble();
+        assertTrue(took > 0 && took <= 2500 + 200 + 1000, "within the bound (plus the lead and a loaded host's late wake-up): " + took);
+        assertEquals(3, w.path("node_window_start_ms").size(), w.toString());
+        for (JsonNode n : w.path("node_window_start_ms")) assertEquals(took, n.asDouble(), 1e-3, "every node measured from node 0's instant: " + w);
+        assertFalse(s.path("warnings").toString().contains("measured windows started at different times"), s.path("warnings").toString());
+        assertTrue(w.path("interval_tps").size() > 0, w.toString());
+    }
+
     /**
      * {@code rcc run CFG ARGS... --out out/run} through the local launcher, {@code cfg} being OCC on SmallBank: it ran
      * on {@code fabric} with 3 nodes, verified serializable, and node 0's lines came through prefixed. Returns the summary.

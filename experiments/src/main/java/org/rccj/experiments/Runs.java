@@ -23,11 +23,11 @@ public final class Runs {
 
     /** Why {@code config}'s warm-up is too short for its fabric, or null (sim: virtual time, no JIT in it). */
     public static String shortWarmup(Config config) {
-        if (config.fabricFactory().virtualTime() || config.warmupMs() >= CLUSTER_WARMUP_MS) return null;
+        if (config.fabricFactory().virtualTime() || config.autoWarmup() != null || config.warmupMs() >= CLUSTER_WARMUP_MS) return null;
         return "warm-up " + fmt(config.warmupMs()) + " ms is shorter than a " + config.fabric() + " run needs (>= " + fmt(CLUSTER_WARMUP_MS) + " ms: "
                 + (LocalLauncher.multiProcess(config) ? "every node is a fresh JVM compiling the code"
                         : "the JVM compiles the code during the first second, and the run measures it")
-                + "); set warmup_ms=" + fmt(CLUSTER_WARMUP_MS);
+                + "); set warmup_ms=" + fmt(CLUSTER_WARMUP_MS) + " or warmup_ms=auto (until the throughput is steady)";
     }
 
     /** File name without its extension: the default experiment name. */

@@ -2,9 +2,9 @@ package org.rccj.primitives;
 
 /**
  * The bootstrap services of a fabric whose nodes live in separate processes ({@code tcp}, later {@code rdma}):
- * a start barrier that also checks every process registered the same memory, and a gather of per-node
- * reports at node 0 after the run. A fabric adds its own exchange (addresses, queue pair numbers, keys)
- * behind these calls; the framework only ever uses these two.
+ * a start barrier that also checks every process registered the same memory, node 0's word on when the measured
+ * window starts (when that is decided during the run), and a gather of per-node reports at node 0 after the run. A fabric adds its own exchange (addresses, queue pair numbers, keys)
+ * behind these calls; the framework only ever uses these.
  */
 public interface ProcessGroup {
     /** The node this process hosts. */
@@ -16,6 +16,15 @@ public interface ProcessGroup {
      * (regions, sizes); node 0 refuses to start when a node's differs from its own.
      */
     long startBarrier(byte[] descriptor);
+
+    /**
+     * Node 0, during the run: tells every other node that the measured window starts at {@code start} (fabric clock;
+     * {@code warmup_ms: auto}, decided by node 0). Elsewhere nothing.
+     */
+    void announceWindow(long start);
+
+    /** What node 0 announced with {@link #announceWindow} (on node 0: what it announced), or {@code Long.MAX_VALUE} until then. */
+    long announcedWindow();
 
     /**
      * After {@link Fabric#run}: sends {@code mine} to node 0. On node 0 returns every node's bytes, indexed by

@@ -65,6 +65,7 @@ public final class HostNoise {
                         + " figures include time the run did not get", 100 * h.stealShare(), 100 * MAX_STEAL));
             }
         }
+        out.addAll(WarmupReport.warnings(r));
         double cv = timelineCv(r);
         if (cv * 100 > MAX_CV_PERCENT) {
             out.add(String.format(Locale.ROOT, UNSTEADY + "%.0f%% (coefficient of variation of the %d timeline intervals, bound %d%%)"

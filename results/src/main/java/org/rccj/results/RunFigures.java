@@ -114,8 +114,10 @@ final class RunFigures {
             panels.add(runs.get(i).protocol());
         }
         if (lines.isEmpty()) return null;
+        boolean warmups = lines.stream().anyMatch(l -> l.x().stream().anyMatch(v -> v <= 0));   // warmup_ms: auto's rows
         return Panels.linesFigure(prefix + TIMELINE, "Throughput over time" + on,
-                "time in the measured window (ms); a rising start means the warm-up was too short", "throughput (" + unit.label() + ")", lines, panels, null);
+                warmups ? "time from the measured window's start (ms; up to 0: the warm-up, warmup_ms: auto)"
+                        : "time in the measured window (ms); a rising start means the warm-up was too short", "throughput (" + unit.label() + ")", lines, panels, null);
     }
 
     /**

@@ -59,6 +59,8 @@ public final class SummaryJson {
         m.put("hybrid", hybrid);
         m.put("config", c.toMap());
         m.put("measured_s", Decimals.round(r.measuredS, Decimals.SECONDS));
+        Map<String, Object> warmup = WarmupReport.json(r);
+        if (warmup != null) m.put("warmup", warmup);      // warmup_ms: auto only
         m.put("commits", r.commits());
         m.put("aborts", r.aborts());
         m.put("rolled_back", r.rolledBack());

@@ -9,7 +9,8 @@ import org.rccj.framework.run.RunResult;
 /**
  * timeline.csv: {@code t_ms,commits,throughput_tps}, one row per interval of
  * {@link RunResult#timeline}. {@code t_ms} is the end of the interval, in ms since the measured
- * interval began (virtual ms on sim); throughput is that interval's commits per second.
+ * interval began (virtual ms on sim); throughput is that interval's commits per second. Under {@code warmup_ms: auto}
+ * the warm-up's intervals come first, with {@code t_ms <= 0} (node 0's commits on tcp and ucx; {@link WarmupReport}).
  */
 public final class TimelineCsv {
     public static final String FILE_NAME = "timeline.csv";
@@ -19,6 +20,7 @@ public final class TimelineCsv {
 
     public static String toCsv(RunResult r) {
         StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        WarmupReport.csvRows(r, sb);
         double iv = r.timelineIntervalMs;
         for (int i = 0; i < r.timeline.length; i++) {
             long commits = r.timeline[i];

@@ -111,6 +111,36 @@ class WarningsTest {
                 .path("environment").path("host_load").isMissingNode());
     }
 
+    /** warmup_ms: auto (decision 0210): summary.json's warmup, timeline.csv's warm-up rows, and what it warns about. */
+    @Test
+    void anAutoWarmUpIsRecordedAndItsBoundOrDisagreeingNodesFlagged() throws Exception {
+        RunResult r = localRun(1000, new org.rccj.framework.run.HostLoad(0.5, 0.5, 0, 0, 16));
+        r.timeline = new long[] {250, 250, 250, 250};
+        r.timelineIntervalMs = 250;
+        r.warmup = new RunResult.Warmup(30_000, 2600, true, 200, new double[] {200, 400.5}, new long[] {20, 40},
+                new double[] {100, 199.5}, new double[] {2600, 2600});
+        assertEquals(List.of(), HostNoise.warnings(r));
+        JsonNode w = new ObjectMapper().readTree(SummaryJson.toJson(r)).path("warmup");
+        assertEquals("auto", w.path("mode").asText());
+        assertEquals(2600.0, w.path("took_ms").asDouble());
+        assertEquals(30000.0, w.path("bound_ms").asDouble());
+        assertTrue(w.path("steady").asBoolean());
+        assertEquals("[100.0,199.5]", w.path("interval_tps").toString());
+        assertEquals("[200.0,400.5]", w.path("interval_end_ms").toString());
+        assertEquals("[2600.0,2600.0]", w.path("node_window_start_ms").toString());
+        String csv = TimelineCsv.toCsv(r);
+        assertTrue(csv.startsWith("t_ms,commits,throughput_tps\n-2400.0,20,100.0\n-2199.5,40,199.5\n250.0,250,1000.0\n"), csv);
+
+        r.warmup = new RunResult.Warmup(2000, 2100, false, 200, new double[] {200}, new long[] {20}, new double[] {100},
+                new double[] {2100, Double.NaN});
+        List<String> warned = HostNoise.warnings(r);
+        assertTrue(warned.stream().anyMatch(x -> x.startsWith("warm-up: the throughput was not steady within 2000 ms (warmup_ms: auto; steady when")
+                && x.contains("raise the bound (warmup_ms=auto:MAX_MS)")), warned.toString());
+        assertTrue(warned.contains("warm-up: the nodes' measured windows started at different times (ms after the run's start, per node: 2100.000,"
+                + " never): the nodes measured different windows"), warned.toString());
+        assertTrue(new ObjectMapper().readTree(SummaryJson.toJson(localRun(1000, null))).path("warmup").isMissingNode(), "a fixed warm-up: no warmup object");
+    }
+
     @Test
     void repeatsThatDisagreeBeyondTheirIntervalAreFlaggedOnWallClockFabrics() {
         List<RunMetrics> local = List.of(metrics("local", 39_500), metrics("local", 78_000), metrics("local", 60_000));

@@ -124,7 +124,7 @@ public final class LogicHarness implements AutoCloseable {
             }
         };
         // builds the worker and its coroutine; with no measured time their loop ends before its first transaction
-        ClusterRun.run(cluster, fakeProtocol, workload, () -> 0L, 0, 0, 0, false, 1);
+        ClusterRun.run(cluster, fakeProtocol, workload, () -> 0L, 0, 0, null, 0, false, 1);
         CoroutineContext ctx = captured[0];
         type = workload.txnTypes().indexOf(typeName);
         if (type < 0) throw new IllegalArgumentException(kase + ": no such type in " + workload.txnTypes());

@@ -168,9 +168,18 @@ public final class ConfigSchema {
                 if (p.max() < 9e18) m.put("maximum", (long) p.max());
             }
             case DOUBLE -> {
-                m.put("type", p.defaultValue() == null ? List.of("number", "null") : "number");
-                m.put("minimum", p.min());
-                m.put("maximum", p.max());
+                Map<String, Object> number = new LinkedHashMap<>();
+                number.put("type", p.defaultValue() == null ? List.of("number", "null") : "number");
+                number.put("minimum", p.min());
+                number.put("maximum", p.max());
+                if (p.choices().isEmpty()) {
+                    m.putAll(number);
+                } else {        // warmup_ms: a number, or auto / auto:MAX_MS (Param.ofDoubleOrAuto)
+                    Map<String, Object> word = new LinkedHashMap<>();
+                    word.put("type", "string");
+                    word.put("pattern", "^" + Param.AUTO + "(:[0-9]+(\\.[0-9]+)?)?$");
+                    m.put("anyOf", List.of(number, word));
+                }
             }
             case BOOLEAN -> m.put("type", "boolean");
             case STRING -> m.put("type", "string");

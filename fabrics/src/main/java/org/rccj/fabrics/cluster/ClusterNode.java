@@ -50,6 +50,8 @@ public final class ClusterNode implements ProcessGroup, AutoCloseable {
     private final Selector selector;
     private final ServerSocketChannel server;
     private boolean doneSent;
+    /** The measured window's start as node 0 announced it (warmup_ms: auto), or Long.MAX_VALUE. */
+    private volatile long window = Long.MAX_VALUE;
     private final boolean[] done;
     private int doneCount;
 
@@ -230,6 +232,16 @@ public final class ClusterNode implements ProcessGroup, AutoCloseable {
         while (now() < start) Thread.onSpinWait();
         return start;
     }
+
+    @Override
+    public void announceWindow(long start) {
+        if (self != 0) return;
+        window = start;
+        for (int n = 1; n < nodes; n++) peers[n][0].control(Control.WINDOW, start, 0, null);
+    }
+
+    @Override
+    public long announcedWindow() { return window; }
 
     @Override
     public byte[][] gather(byte[] mine) {
@@ -466,6 +478,10 @@ public final class ClusterNode implements ProcessGroup, AutoCloseable {
             }
             case Control.READY -> mailbox.add(new Msg(type, p.node, 0, 0, rest(in)));
             case Control.GO -> mailbox.add(new Msg(type, p.node, in.getLong(), 0, null));
+            case Control.WINDOW -> {
+                if (p.node != 0) throw new Malformed("a WINDOW message, which only node 0 sends");
+                window = in.getLong();
+            }
             case Control.REPORT -> {
                 boolean last = in.get() != 0;
                 if (p.report == null) p.report = new ByteArrayOutputStream();

@@ -9,6 +9,7 @@ package org.rccj.fabrics.cluster;
  * ABORT                          reason (UTF-8)
  * CLOCK_REQ t0:i64 / CLOCK_RESP  t0:i64 clusterNow:i64
  * READY                          the node's memory descriptor; GO start:i64
+ * WINDOW                         start:i64 (node 0 to all: the measured window's start, warmup_ms: auto)
  * REPORT                         last:u8 chunk (a node's report to node 0, in chunks of {@link #REPORT_CHUNK})
  * EXCHANGE                       a node's blob, to node 0; EXCHANGE_ALL  per node: length:i32 bytes (node 0 to all)
  * </pre>
@@ -25,5 +26,5 @@ public final class Control {
     /** The first control type: a data plane's frame types are 1..FIRST-1. */
     public static final byte FIRST = 10;
     public static final byte HEARTBEAT = 10, DONE = 11, STOP = 12, ABORT = 13, BYE = 14, CLOCK_REQ = 15, CLOCK_RESP = 16,
-            READY = 17, GO = 18, REPORT = 19, EXCHANGE = 20, EXCHANGE_ALL = 21;
+            READY = 17, GO = 18, REPORT = 19, EXCHANGE = 20, EXCHANGE_ALL = 21, WINDOW = 22;
 }

@@ -82,7 +82,7 @@ public final class Link {
         synchronized (this) {
             if (dead) return;
             int len = 1 + switch (type) {
-                case Control.CLOCK_REQ, Control.GO -> 8;
+                case Control.CLOCK_REQ, Control.GO, Control.WINDOW -> 8;
                 case Control.CLOCK_RESP -> 16;
                 case Control.REPORT -> 1 + data.length;
                 case Control.READY, Control.ABORT, Control.EXCHANGE, Control.EXCHANGE_ALL -> data.length;
@@ -91,7 +91,7 @@ public final class Link {
             ByteBuffer o = reserve(4 + len);
             o.putInt(len).put(type);
             switch (type) {
-                case Control.CLOCK_REQ, Control.GO -> o.putLong(a);
+                case Control.CLOCK_REQ, Control.GO, Control.WINDOW -> o.putLong(a);
                 case Control.CLOCK_RESP -> o.putLong(a).putLong(b);
                 case Control.REPORT -> o.put((byte) a).put(data);
                 case Control.READY, Control.ABORT, Control.EXCHANGE, Control.EXCHANGE_ALL -> o.put(data);

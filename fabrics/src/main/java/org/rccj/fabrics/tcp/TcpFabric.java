@@ -91,6 +91,8 @@ public final class TcpFabric implements Fabric, ProcessGroup {
 
     @Override public int self() { return self; }
     @Override public long startBarrier(byte[] descriptor) { return cluster.startBarrier(descriptor); }
+    @Override public void announceWindow(long start) { cluster.announceWindow(start); }
+    @Override public long announcedWindow() { return cluster.announcedWindow(); }
     @Override public byte[][] gather(byte[] mine) { return cluster.gather(mine); }
 
     /** The control plane this node's data plane runs on. */

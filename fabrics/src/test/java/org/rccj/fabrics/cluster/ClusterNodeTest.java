@@ -68,6 +68,16 @@ class ClusterNodeTest {
             }
             List<Long> starts = onAll(nodes, c -> c.startBarrier(new byte[] {7}));
             assertEquals(1, starts.stream().distinct().count(), "one start instant: " + starts);
+            // warmup_ms: auto (decision 0210): node 0's window start reaches every node; another node's word goes nowhere
+            nodes.get(1).announceWindow(99);
+            assertEquals(Long.MAX_VALUE, nodes.get(1).announcedWindow(), "only node 0 announces");
+            long window = starts.get(0) + 123_456;
+            nodes.get(0).announceWindow(window);
+            for (ClusterNode c : nodes) {
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (c.announcedWindow() != window && System.nanoTime() < deadline) Thread.sleep(5);
+                assertEquals(window, c.announcedWindow(), "node " + c.self());
+            }
             List<byte[][]> reports = onAll(nodes, c -> c.gather(new byte[] {(byte) (40 + c.self())}));
             assertArrayEquals(new byte[][] {{40}, {41}, {42}}, reports.get(0));
             assertNull(reports.get(1));

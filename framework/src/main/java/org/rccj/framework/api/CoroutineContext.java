@@ -55,8 +55,18 @@ public abstract class CoroutineContext implements TxContext {
     /** When the run ends on this worker's clock: no new transaction starts after it. */
     public abstract long endTime();
 
-    /** When the measured interval starts on this worker's clock. */
+    /**
+     * When the measured interval starts on this worker's clock ({@code Long.MAX_VALUE} while a {@code warmup_ms: auto}
+     * warm-up goes on; {@link #endTime} is then {@code Long.MAX_VALUE} too).
+     */
     public abstract long measureStart();
+
+    /**
+     * When the run started on this worker's clock: the same instant on every worker, fixed before any transaction runs,
+     * whatever the warm-up (a protocol's time origin: epochs, timestamps; never {@link #measureStart}, which
+     * {@code warmup_ms: auto} decides during the run).
+     */
+    public abstract long runStart();
 
     /** The workload logic's own CPU work, {@code ns}: modelled on sim, spun on real fabrics. */
     public abstract void compute(long ns);

@@ -52,6 +52,18 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
         return new Param(key, Type.DOUBLE, def, min, max, List.of(), help);
     }
 
+    /**
+     * A double that also takes the word {@code auto}, alone or as {@code auto:N} with N a number in range (the resolved
+     * value is then the string {@code "auto"} or {@code "auto:N"}): {@code warmup_ms}, whose {@code auto} ends the warm-up
+     * once throughput is steady, within at most N ms (decision 0210).
+     */
+    public static Param ofDoubleOrAuto(String key, double def, double min, double max, String help) {
+        return new Param(key, Type.DOUBLE, def, min, max, List.of(AUTO), help);
+    }
+
+    /** The word {@link #ofDoubleOrAuto} accepts besides numbers. */
+    public static final String AUTO = "auto";
+
     /** A double that may be absent (null default = off). */
     public static Param ofOptionalDouble(String key, double min, double max, String help) {
         return new Param(key, Type.DOUBLE, null, min, max, List.of(), help);
@@ -75,7 +87,8 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
         return switch (type) {
             case INT, LONG -> max >= 9e18 ? (min <= -9e18 ? "an integer" : "an integer >= " + fmt(min))
                     : "an integer in [" + fmt(min) + ", " + fmt(max) + "]";
-            case DOUBLE -> "a number in [" + fmt(min) + ", " + fmt(max) + "]" + (defaultValue == null ? " or null (off)" : "");
+            case DOUBLE -> "a number in [" + fmt(min) + ", " + fmt(max) + "]" + (defaultValue == null ? " or null (off)" : "")
+                    + (choices.isEmpty() ? "" : ", " + AUTO + " or " + AUTO + ":MAX_MS (MAX_MS in (0, " + fmt(max) + "])");
             case BOOLEAN -> "true or false";
             case STRING -> "a string" + (defaultValue == null ? " or null (off)" : "");
             case CHOICE -> "one of " + String.join(", ", choices);
@@ -111,6 +124,15 @@ public record Param(String key, Type type, Object defaultValue, double min, doub
                     return type == Type.INT ? (Object) (int) v : (Object) v;
                 }
                 case DOUBLE -> {
+                    if (!choices.isEmpty() && !(raw instanceof Number)) {
+                        String w = raw.toString().trim().toLowerCase(Locale.ROOT);
+                        if (w.equals(AUTO)) return AUTO;
+                        if (w.startsWith(AUTO + ":")) {
+                            double bound = Double.parseDouble(w.substring(AUTO.length() + 1).trim());
+                            if (Double.isNaN(bound) || bound <= 0 || bound > max) throw bad(k, raw);
+                            return AUTO + ":" + fmt(bound);
+                        }
+                    }
                     double v = raw instanceof Number n ? n.doubleValue() : Double.parseDouble(raw.toString().trim());
                     if (Double.isNaN(v) || v < min || v > max) throw bad(k, raw);
                     return v;

@@ -29,7 +29,9 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param PROTOCOL = new Param("protocol", Param.Type.STRING, "occ", 0, 0, List.of(), "concurrency-control protocol (rcc list)");
     public static final Param HYBRID = new Param("hybrid", Param.Type.STRING, "all-rpc", 0, 0, List.of(), "stages on one-sided primitives: all-rpc, all-onesided, a number, or READ+LOG+...");
     public static final Param REPLICATION = Param.ofInt("replication", 3, 1, 16, "copies of the coordinator log (the coordinator plus replication-1 backups)");
-    public static final Param WARMUP_MS = Param.ofDouble("warmup_ms", 5, 0, 3.6e6, "warm-up before measuring, ms (virtual ms on sim)");
+    public static final Param WARMUP_MS = Param.ofDoubleOrAuto("warmup_ms", 5, 0, 3.6e6, "warm-up before measuring, ms (virtual ms on sim); "
+            + "auto (local, tcp, ucx): until the throughput is steady, at most " + (long) AutoWarmup.DEFAULT_BOUND_MS
+            + " ms (auto:MAX_MS: at most MAX_MS), then summary.json's warmup says how long it took (docs/guide.md)");
     public static final Param DURATION_MS = Param.ofDouble("duration_ms", 20, 0.001, 3.6e6, "measured interval, ms (virtual ms on sim)");
     public static final Param SEED = Param.ofLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE, "random seed; same seed on sim gives the same results");
     public static final Param VERIFY = Param.ofBoolean("verify", false, "record the history, check serializability and the workload invariants; exit 1 on failure");
@@ -67,7 +69,10 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public int coroutines() { return (int) get(COROUTINES); }
     public String protocol() { return protocolFactory.name(); }
     public int replication() { return (int) get(REPLICATION); }
-    public double warmupMs() { return (double) get(WARMUP_MS); }
+    /** The fixed warm-up, ms; NaN under {@code warmup_ms: auto} (see {@link #autoWarmup}). */
+    public double warmupMs() { return get(WARMUP_MS) instanceof Double d ? d : Double.NaN; }
+    /** {@code warmup_ms: auto} (or {@code auto:MAX_MS}): the warm-up ends once the throughput is steady; null with a fixed warm-up. */
+    public AutoWarmup autoWarmup() { return AutoWarmup.of(get(WARMUP_MS)); }
     public double durationMs() { return (double) get(DURATION_MS); }
     public long seed() { return (long) get(SEED); }
     public boolean verify() { return (boolean) get(VERIFY); }

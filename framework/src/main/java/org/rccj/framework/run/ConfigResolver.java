@@ -71,6 +71,10 @@ public final class ConfigResolver {
             v.put(s.getKey(), section(s.getKey(), in.get(s.getKey()), inner, null));
         }
         Config c = new Config(v, hybrid, pf, wf, ff);
+        if (c.autoWarmup() != null && ff.virtualTime()) {
+            throw new ConfigException("warmup_ms: auto waits until a wall-clock run's throughput is steady (local, tcp, ucx); "
+                    + ff.name() + " runs in virtual time, which has no JIT or host to wait for: give a number of virtual ms, e.g. warmup_ms=5");
+        }
         ff.check(c.fabricSettings());
         ff.checkPassiveAck(c.passiveAck());
         pf.checkOptions(new ProtocolSetup(c.shape(), hybrid, c.protocolOptions()));

@@ -15,6 +15,7 @@ import org.rccj.framework.history.SerializabilityChecker;
 import org.rccj.framework.runtime.Cluster;
 import org.rccj.framework.runtime.ClusterRun;
 import org.rccj.framework.runtime.CoroutineWorker;
+import org.rccj.framework.runtime.WindowGate;
 import org.rccj.framework.runtime.WorkerStats;
 import org.rccj.framework.spi.FabricFactory;
 import org.rccj.framework.spi.FabricSetup;
@@ -109,23 +110,36 @@ public final class ExperimentRunner {
             List<String> freeLogic = cluster.logicCosts(wf.name());
             protocol.attach(cluster);
             boolean record = c.verify() || c.history() != null;
-            long warmup = Math.round(c.warmupMs() * 1e6), duration = Math.round(c.durationMs() * 1e6);
-            LongSupplier start = ff.virtualTime() ? () -> 0L
+            AutoWarmup auto = c.autoWarmup();
+            long warmup = auto == null ? Math.round(c.warmupMs() * 1e6) : 0, duration = Math.round(c.durationMs() * 1e6);
+            LongSupplier barrier = ff.virtualTime() ? () -> 0L
                     : group != null ? () -> group.startBarrier(NodeReports.descriptor(fabric)) : System::nanoTime;
-            say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
-                    (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
+            // warmup_ms: auto: the window opens when a thread watching the throughput (node 0's) says so (decision 0210)
+            WindowGate gate = auto == null ? null : new WindowGate(duration);
+            WarmupWatch watch = auto == null ? null : new WarmupWatch(auto, gate, group,
+                    fabric.endpoint(group == null ? 0 : group.self(), 0)::now, cluster::committedSoFar, progress);
+            LongSupplier start = watch == null ? barrier : () -> watch.begin(barrier.getAsLong());
+            if (auto == null) {
+                say(progress, "rcc: loaded in %.1f s; running %.1f ms warm-up + %.1f ms measured (%s time)",
+                        (System.nanoTime() - wall0) / 1e9, c.warmupMs(), c.durationMs(), ff.virtualTime() ? "virtual" : "wall-clock");
+            } else {
+                say(progress, "rcc: loaded in %.1f s; running a warm-up until the throughput is steady (at most %.0f ms) + %.1f ms measured (wall-clock time)",
+                        (System.nanoTime() - wall0) / 1e9, auto.boundMs(), c.durationMs());
+            }
             HostLoad.Sample hostBefore = ff.virtualTime() ? null : HostLoad.sample(); // wall-clock runs: how busy the host was
             long wallRun = System.nanoTime();
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             long cpuRun = mx.getCurrentThreadCpuTime();
             long wallStart = System.nanoTime();
-            hooks.running(new RunHooks.Live(warmup + duration, ff.virtualTime(),
+            long expectedNs = auto == null ? warmup + duration : Math.round(auto.boundMs() * 1e6) + duration;   // auto: at most
+            hooks.running(new RunHooks.Live(expectedNs, ff.virtualTime(),
                     sim != null ? sim::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
             CoroutineWorker[][] workers;
             try {
-                workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, Math.round(c.backoffUs() * 1000),
+                workers = ClusterRun.run(cluster, protocol, workload, start, warmup, duration, gate, Math.round(c.backoffUs() * 1000),
                         record, TIMELINE_BUCKETS);
             } finally {
+                if (watch != null) watch.stop();
                 hooks.stopped();
             }
             double wallS = (System.nanoTime() - wallRun) / 1e9;
@@ -150,6 +164,7 @@ public final class ExperimentRunner {
             r.wallS = wallS;
             r.hostLoad = hostLoad;
             r.nodeHosts = nodeHosts;
+            if (watch != null) r.warmup = watch.outcome(stats);
             r.cpuS = cpuS;
             r.simEvents = sim == null ? 0 : sim.events();
             r.simThreads = sim == null ? 0 : sim.simThreads();

@@ -33,6 +33,7 @@ public final class NodeReports {
             + "org.rccj.framework.run.NodeReports$Report;org.HdrHistogram.*;org.rccj.framework.runtime.WorkerStats;org.rccj.framework.stats.Histogram;org.rccj.framework.stats.PathTotals;"
             + "org.rccj.framework.stats.TxnTypeStats;org.rccj.framework.history.HistoryRecord;org.rccj.primitives.Counters;"
             + "org.rccj.framework.run.RunResult;org.rccj.framework.run.RunResult$Verification;org.rccj.framework.run.RunResult$NodeHost;"
+            + "org.rccj.framework.run.RunResult$Warmup;"
             + "org.rccj.framework.run.HostLoad;org.rccj.framework.api.Stage;"
             + "java.util.ArrayList;java.util.LinkedHashMap;java.util.HashMap;java.util.TreeMap;java.util.ImmutableCollections$*;"
             + "java.util.CollSer;java.util.Map$Entry;java.lang.Enum;java.lang.Object;java.lang.String;java.lang.Number;java.lang.Long;java.lang.Double;java.lang.Boolean;!*");

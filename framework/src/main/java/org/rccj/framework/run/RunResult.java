@@ -85,6 +85,30 @@ public final class RunResult implements java.io.Serializable {
             }
         }
     }
+    /** What a {@code warmup_ms: auto} warm-up did (summary.json's {@code warmup}); null with a fixed warm-up. */
+    public Warmup warmup;
+
+    /**
+     * A {@code warmup_ms: auto} warm-up (decision 0210).
+     * @param boundMs the longest it was allowed to take
+     * @param tookMs from the run's start to the measured window's start (node 0's decision plus {@code AutoWarmup.LEAD_MS})
+     * @param steady whether the rule held ({@code AutoWarmup.RULE}); false: the bound ended it
+     * @param bucketMs the length of the intervals the rule looked at (as planned; each one's end is in {@code bucketEndMs})
+     * @param bucketEndMs each interval's end, ms after the run's start
+     * @param bucketCommits the commits in each (the process's: node 0's on tcp and ucx)
+     * @param bucketTps the throughput of each
+     * @param nodeStartMs per node, when its workers' window started, ms after the run's start (NaN: it never did)
+     */
+    public record Warmup(double boundMs, double tookMs, boolean steady, long bucketMs, double[] bucketEndMs, long[] bucketCommits,
+                         double[] bucketTps, double[] nodeStartMs)
+            implements java.io.Serializable {
+        /** True when every node's window started at the same instant. */
+        public boolean nodesAgree() {
+            for (double s : nodeStartMs) if (Double.compare(s, nodeStartMs[0]) != 0) return false;
+            return true;
+        }
+    }
+
     /** Simulator statistics (sim only): wall-clock seconds of the run, events processed. */
     public double wallS;
     public long simEvents;

@@ -24,6 +24,8 @@ public final class Cluster extends ClusterView {
     private final List<RpcHandler> handlers = new ArrayList<>();
     private final List<String> handlerNames = new ArrayList<>();
     CoroutineWorker[][] workers;
+    /** The measured window under {@code warmup_ms: auto}, or null (a fixed warm-up: the window is known at the start). */
+    WindowGate windowGate;
     private final LocationCache[] caches;
     /** Modelled CPU time of the workload's logic per transaction type, ns (0 until {@link #logicCosts} sets it). */
     private long[] logicNs;

@@ -16,15 +16,18 @@ public final class ClusterRun {
     /**
      * @param startClock the fabric's clock, read once everything is built and just before the workers start
      *                   (on real fabrics building the coroutines must not eat into the warm-up)
+     * @param warmupNs the fixed warm-up; ignored with a {@code gate}
+     * @param gate null with a fixed warm-up; else the measured window opens when the gate does ({@code warmup_ms: auto})
      * @param backoffNs first back-off after an abort
      */
     public static CoroutineWorker[][] run(Cluster cluster, Protocol protocol, Workload workload, LongSupplier startClock,
-                                 long warmupNs, long durationNs, long backoffNs, boolean recordHistory, int timelineBuckets) {
+                                 long warmupNs, long durationNs, WindowGate gate, long backoffNs, boolean recordHistory, int timelineBuckets) {
         int nodes = cluster.nodes(), threads = cluster.threads(), coroutines = cluster.shape.coroutines();
         List<String> types = workload.txnTypes();
         CoroutineWorker[][] workers = new CoroutineWorker[nodes][threads];
         cluster.workers = workers;
-        long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below
+        cluster.windowGate = gate;
+        long warmEnd = Long.MAX_VALUE, end = Long.MAX_VALUE;   // set just before the start, below (or by the gate)
         WorkerStats first = null;
         for (int n = 0; n < nodes; n++) {
             if (!cluster.fabric.hosts(n)) continue;      // another process runs that node (tcp)
@@ -66,6 +69,8 @@ public final class ClusterRun {
         for (CoroutineWorker[] ws : workers) {
             for (CoroutineWorker w : ws) {
                 if (w == null) continue;
+                w.stats.runStart = start;
+                if (gate != null) continue;      // the window opens while the run goes on (CoroutineWorker.mark)
                 w.stats.warmEnd = start + warmupNs;
                 w.stats.end = start + warmupNs + durationNs;
             }

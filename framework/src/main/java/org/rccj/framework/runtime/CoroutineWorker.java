@@ -118,6 +118,12 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
     private void mark() {
         WorkerStats s = stats;
         if (s.endMarked) return;
+        if (s.warmEnd == WindowGate.CLOSED && cluster.windowGate != null) {       // warmup_ms: auto, not decided when last seen
+            long start = cluster.windowGate.start();
+            if (start == WindowGate.CLOSED) return;
+            s.warmEnd = start;
+            s.end = start + cluster.windowGate.durationNs();
+        }
         long now = ep.now();
         if (!s.warmMarked && now >= s.warmEnd) {
             s.warmMarked = true;

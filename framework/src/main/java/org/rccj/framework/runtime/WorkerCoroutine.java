@@ -77,6 +77,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override public long endTime() { return worker.stats.end; }
     /** When the measured interval starts on this worker's clock. */
     @Override public long measureStart() { return worker.stats.warmEnd; }
+    @Override public long runStart() { return worker.stats.runStart; }
     @Override public long now() { return ep.now(); }
     /** Modelled CPU cost of bookkeeping (sim only). */
     @Override public void charge(long ns) { ep.charge(ns); }

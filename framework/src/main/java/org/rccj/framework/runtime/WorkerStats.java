@@ -18,6 +18,8 @@ public final class WorkerStats implements java.io.Serializable {
 
     private static final long serialVersionUID = 1L;
     long warmEnd, end;
+    /** When the run started (the protocols' time origin, {@code CoroutineContext.runStart}); fabric clock, ns. */
+    long runStart;
     final TxnTypeStats[] perType;
     final Map<String, long[]> abortReasons = new LinkedHashMap<>();
     final Histogram[] stages = new Histogram[Stage.values().length];
@@ -92,6 +94,11 @@ public final class WorkerStats implements java.io.Serializable {
         int b = (int) ((at - warmEnd) * timeline.length / Math.max(1, end - warmEnd));
         timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
     }
+
+    /** When this worker's measured window started (fabric clock, ns; {@link WindowGate#CLOSED} if it never did). */
+    public long windowStart() { return warmEnd; }
+    /** When the run started (fabric clock, ns). */
+    public long runStart() { return runStart; }
 
     // read by the merge (run.StatsCollector) once the worker stopped
     public TxnTypeStats perType(int type) { return perType[type]; }

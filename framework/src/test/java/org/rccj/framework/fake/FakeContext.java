@@ -71,6 +71,7 @@ public final class FakeContext extends CoroutineContext {
 
     @Override public long endTime() { return Long.MAX_VALUE; }
     @Override public long measureStart() { return 0; }
+    @Override public long runStart() { return 0; }
     @Override public long now() { return cluster.clock; }
     @Override public void charge(long ns) { charged += ns; }
     @Override public void compute(long ns) { charged += ns; }

@@ -126,9 +126,6 @@ public final class CalvinProtocol implements Protocol {
     /** Per worker of {@code node}: the hand-off from the node's scheduler to that worker's participant loop. */
     ParticipantQueue[] participantQueues(int node) { return participantQueues[node]; }
 
-    /** When the run started on {@code ctx}'s clock (the same instant for every worker: epochs are counted from it). */
-    long runStart(CoroutineContext ctx) { return ctx.measureStart() - Math.round(cluster.shape.warmupMs() * 1e6); }
-
     /** True once {@code ctx}'s clock is so far past the run's end that a wait can only be a bug. */
     boolean drainOverdue(CoroutineContext ctx) { return ctx.now() - ctx.endTime() > drainLimitNs; }
 

@@ -40,7 +40,7 @@ final class Sequencer implements Runnable {
     @Override
     public void run() {
         boolean dispatchOneSided = p.hybrid.oneSided(Stage.DISPATCH), syncOneSided = p.hybrid.oneSided(Stage.EPOCH_SYNC);
-        long deadline = p.runStart(ctx) + p.epochNs;
+        long deadline = ctx.runStart() + p.epochNs;   // epochs count from the run's start, the same instant on every worker
         long syncFrom = 0, syncTo = 0;
         boolean sentFinal = false;
         long finalEpoch = -1;

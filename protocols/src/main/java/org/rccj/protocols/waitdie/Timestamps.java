@@ -5,8 +5,9 @@ import org.rccj.framework.api.CoroutineContext;
 /**
  * A coroutine's transaction timestamps: the local clock in the high bits, the coroutine's cluster-wide id
  * (which encodes node, thread and coroutine) in the low {@link #ID_BITS} bits, so timestamps are unique and
- * ordered by start time. The clock is taken relative to the run's end, so values stay positive and fit for
- * runs up to {@code 2^42} ns (73 minutes) long. Strictly increasing per coroutine.
+ * ordered by start time. The clock is taken relative to the run's start ({@code ctx.runStart()}, fixed before any
+ * transaction, whatever the warm-up) plus {@code 2^42}, so values stay positive (a node's clock a little behind
+ * node 0's included) and fit for runs up to {@code 2^42} ns (73 minutes) long. Strictly increasing per coroutine.
  */
 final class Timestamps {
     static final int ID_BITS = 20;
@@ -24,7 +25,7 @@ final class Timestamps {
     }
 
     long next() {
-        long clock = ctx.now() - ctx.endTime() + ORIGIN;
+        long clock = ctx.now() - ctx.runStart() + ORIGIN;
         if (clock < 1) clock = 1;
         if (clock >= CLOCK_LIMIT) throw new IllegalStateException("waitdie: timestamp clock overflow (run longer than 73 minutes)");
         long ts = Math.max((clock << ID_BITS) | ctx.globalId, last + (1L << ID_BITS));

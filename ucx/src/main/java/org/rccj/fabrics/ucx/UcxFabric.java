@@ -118,6 +118,8 @@ public sealed class UcxFabric implements Fabric permits UcxFabric.Node {
         @Override public int self() { return hosted(); }
         @Override public long startBarrier(byte[] descriptor) { return barrier(descriptor); }
         @Override public byte[][] gather(byte[] mine) { return gatherAtNodeZero(mine); }
+        @Override public void announceWindow(long start) { cluster.announceWindow(start); }
+        @Override public long announcedWindow() { return cluster.announcedWindow(); }
     }
 
     @SuppressWarnings("unchecked")
