@@ -67,7 +67,10 @@ class UcxClusterTest {
     @Test
     void rccRunSpawnsTheNodes() throws Exception {
         Path cfg = Files.writeString(dir.resolve("run.yaml"), config("run", "posix,self", "occ", "READ+COMMIT", "smallbank", 150));
-        TcpClusterTest.launchedRun(dir, cfg, "ucx");
+        // issue 42 item 8 on ucx: every node's host load, and warmup_ms: auto's one window (decision 0210)
+        JsonNode s = TcpClusterTest.launchedRun(dir, cfg, "ucx", "--set", "warmup_ms=auto:2500");
+        TcpClusterTest.assertHostLoadOfEveryNode(s);
+        TcpClusterTest.assertOneAutoWindow(s, 2500);
     }
 
     private static void awaitRunning(TcpClusterTest.Node n) throws InterruptedException { TcpClusterTest.awaitRunning(n); }
