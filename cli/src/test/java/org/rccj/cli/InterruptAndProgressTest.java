@@ -72,5 +72,8 @@ class InterruptAndProgressTest {
         assertEquals(String.format(java.util.Locale.ROOT, "rcc: 1.2 of 1.2 ms virtual time (100%%), %,d commits so far", r.simCommitsTotal), last,
                 "the last line is the whole run: " + text);
         assertTrue(text.endsWith("\n"), "the line is closed when the workers stop");
+        // warmup_ms: auto: the run's length is only bounded (decision 0210)
+        assertEquals("rcc: 1000.0 of at most 33000.0 ms wall-clock time (3%), 5 commits so far",
+                LiveProgress.line(new org.rccj.framework.run.RunHooks.Live(33_000_000_000L, true, false, () -> 0, () -> 5), 1_000_000_000L, 5));
     }
 }

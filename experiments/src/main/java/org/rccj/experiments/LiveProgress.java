@@ -70,7 +70,7 @@ public final class LiveProgress implements RunHooks {
     public static String line(Live l, long elapsedNs, long commits) {
         double done = Math.min(elapsedNs, l.totalNs()) / 1e6, total = l.totalNs() / 1e6;
         int pct = l.totalNs() <= 0 ? 100 : (int) Math.min(100, 100.0 * elapsedNs / l.totalNs());
-        return String.format(Locale.ROOT, "rcc: %.1f of %.1f ms %s time (%d%%), %,d commits so far", done, total,
-                l.virtual() ? "virtual" : "wall-clock", pct, commits);
+        return String.format(Locale.ROOT, "rcc: %.1f of %s%.1f ms %s time (%d%%), %,d commits so far", done, l.atMost() ? "at most " : "",
+                total, l.virtual() ? "virtual" : "wall-clock", pct, commits);
     }
 }

@@ -132,7 +132,7 @@ public final class ExperimentRunner {
             long cpuRun = mx.getCurrentThreadCpuTime();
             long wallStart = System.nanoTime();
             long expectedNs = auto == null ? warmup + duration : Math.round(auto.boundMs() * 1e6) + duration;   // auto: at most
-            hooks.running(new RunHooks.Live(expectedNs, ff.virtualTime(),
+            hooks.running(new RunHooks.Live(expectedNs, auto != null, ff.virtualTime(),
                     sim != null ? sim::virtualNow : () -> System.nanoTime() - wallStart, cluster::committedSoFar));
             CoroutineWorker[][] workers;
             try {

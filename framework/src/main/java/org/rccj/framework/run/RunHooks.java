@@ -11,10 +11,12 @@ public interface RunHooks {
 
     /**
      * What a progress display can read while the workers run (from another thread; figures are approximate).
-     * @param totalNs warm-up plus measured time, ns (virtual on sim, wall-clock on local)
+     * @param totalNs warm-up plus measured time, ns (virtual on sim, wall-clock on local); under {@code warmup_ms: auto}
+     *                the longest it can be (the bound plus the window)
+     * @param atMost whether {@code totalNs} is such a bound
      * @param virtual whether elapsed time is the simulator's virtual time
      */
-    record Live(long totalNs, boolean virtual, java.util.function.LongSupplier elapsedNs, java.util.function.LongSupplier commits) {}
+    record Live(long totalNs, boolean atMost, boolean virtual, java.util.function.LongSupplier elapsedNs, java.util.function.LongSupplier commits) {}
 
     /** Just before the workers start. */
     default void running(Live live) {}
