@@ -165,7 +165,7 @@ final class HadesExecutor extends TxnExecutor {
         int q = HadesRpc.ITEMS + 8;
         for (int k = 0; k < reads.size(); k++, q += 8) Bytes.putLong(d, q, reads.get(k));
         for (int k = 0; k < writes.size(); k++, q += 8) Bytes.putLong(d, q, writes.get(k));
-        ctx.add(op);
+        post(op);
         ctx.flushAndWait();
         boolean held = op.result == 1;
         ctx.release();
@@ -244,7 +244,7 @@ final class HadesExecutor extends TxnExecutor {
                     op.compare = tx.id;
                     op.value = HadesRpc.readMeta(ctx.globalId, a.table.id, (a.needsValue ? HadesRpc.F_READ : 0)
                             | (a.write ? HadesRpc.F_WRITE : 0) | (t.fallback ? HadesRpc.F_FALLBACK : 0));
-                    ctx.add(op);
+                    post(op);
                     nOps = remember(nOps, op);
                 }
                 ctx.flushAndWait();
@@ -264,6 +264,12 @@ final class HadesExecutor extends TxnExecutor {
                 checkSquash();
             }
         }
+    }
+
+    /** Posts a request of this attempt to another node (4b: a squash tells every node one reached). */
+    private void post(Op op) {
+        t.reach(op.node);
+        ctx.add(op);
     }
 
     private int remember(int n, Op op) {
@@ -315,7 +321,7 @@ final class HadesExecutor extends TxnExecutor {
                 Bytes.putLong(d, q + HadesRpc.I_FLAGS, (a.needsValue ? HadesRpc.F_READ : 0) | (a.write ? HadesRpc.F_WRITE : 0));
                 q += HadesRpc.I_BYTES;
             }
-            ctx.add(op);
+            post(op);
             nOps = remember(nOps, op);
         }
         ctx.flushAndWait();
@@ -457,7 +463,7 @@ final class HadesExecutor extends TxnExecutor {
                 long first = HadesTuple.line(a.table.region(), a.offset + HadesTuple.WID), last = HadesTuple.lastLine(a.table, a.offset);
                 for (long l = first; l <= last; l++, q += 8) Bytes.putLong(d, q, l);
             }
-            ctx.add(op);
+            post(op);
             nOps = remember(nOps, op);
         }
         ctx.flushAndWait();
@@ -529,10 +535,13 @@ final class HadesExecutor extends TxnExecutor {
 
     // ---------------------------------------------------------------- squash
 
-    /** Squash: the NIC tells every node the attempt touched (they drop its entries when told); the local state clears at once. */
+    /** Squash: the NIC tells every node a request of the attempt reached (they drop its entry when told); the local state clears at once. */
     @Override
     public void abort(Tx tx) {
-        for (int k = 0; k < t.touchedCount; k++) p.sendRelease(ctx.node, t.touched[k], ctx.globalId, tx.id, ctx.now());
+        for (int k = 0; k < t.touchedCount; k++) {
+            int y = t.touched[k];
+            if (t.reached(y)) p.sendRelease(ctx.node, y, ctx.globalId, tx.id, ctx.now());
+        }
         home.unlock(t.local);
         if (!hybridMode) home.untag(t);
         t.local.clear();

@@ -18,9 +18,12 @@ final class HadesTxn {
     final CoroutineContext ctx;
     final int node;
     final Holder local;
-    /** 4b: the nodes this attempt touched, in the order it first did, and a flag per node. */
+    /**
+     * 4b: the nodes this attempt touched, in the order it first did, and a flag per node; and whether a request of
+     * it went there (only those nodes may hold an entry of it, so only they are told of its squash).
+     */
     final int[] touched;
-    private final boolean[] isTouched;
+    private final boolean[] isTouched, reached;
     int touchedCount;
     /** Livelock fallback: per node, the lines this attempt locked there (read, write) and whether it holds the lock. */
     private LineSet[] lockedRead, lockedWrite;
@@ -41,6 +44,7 @@ final class HadesTxn {
         this.local.owner = this;
         this.touched = new int[p.nodes()];
         this.isTouched = new boolean[p.nodes()];
+        this.reached = new boolean[p.nodes()];
     }
 
     void begin(long txnId) {
@@ -55,6 +59,7 @@ final class HadesTxn {
         for (int k = 0; k < touchedCount; k++) {
             int y = touched[k];
             isTouched[y] = false;
+            reached[y] = false;
             if (lockedAt != null && lockedRead[y] != null) {
                 lockedAt[y] = false;
                 lockedRead[y].clear();
@@ -70,6 +75,10 @@ final class HadesTxn {
         isTouched[y] = true;
         touched[touchedCount++] = y;
     }
+
+    /** A request of this attempt goes to node {@code y}. */
+    void reach(int y) { reached[y] = true; }
+    boolean reached(int y) { return reached[y]; }
 
     /** The lines this fallback attempt locks at remote node {@code y} (read, write), and whether it holds the lock there. */
     LineSet lockedRead(int y) { fallbackState(y); return lockedRead[y]; }
