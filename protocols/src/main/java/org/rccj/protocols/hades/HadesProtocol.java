@@ -30,7 +30,6 @@ public class HadesProtocol implements Protocol {
     ClusterView cluster;
     /** The simulated NIC hardware HADES runs on (its filters' probes, its NIC-to-NIC messages). */
     SmartNic nic;
-    long oneWayNs;
     private HadesNode[] nodes;
     /** Transactions by coroutine global id, filled before the run: the address a squash message is sent to. */
     private HadesTxn[] byGlobalId = new HadesTxn[64];
@@ -62,7 +61,6 @@ public class HadesProtocol implements Protocol {
 
     @Override
     public TxnExecutor executor(CoroutineContext ctx) {
-        if (oneWayNs == 0) oneWayNs = ctx.cost.oneWayNs;
         HadesTxn t = new HadesTxn(this, ctx);
         if (ctx.globalId >= byGlobalId.length) byGlobalId = java.util.Arrays.copyOf(byGlobalId, Math.max(ctx.globalId + 1, byGlobalId.length * 2));
         byGlobalId[ctx.globalId] = t;
