@@ -1,7 +1,8 @@
 // The HADES figures from the runs examples/hades/reproduce made: CSV tables and PNG/SVG charts.
 // Run by the reproduce script as a single-file program on the rcc class path:
 //   java -cp "cli/target/rccj-cli-*.jar:cli/target/lib/*" examples/hades/Figures.java OUT
-// Layout read: OUT/fig9/<workload>/<system>, OUT/rtt/<us>/<workload>/<system>, OUT/local/<fraction>/<workload>/<system>
+// Layout read: OUT/fig9/<workload>/<system>, OUT/rtt/<us>/<workload>/<system>, OUT/local/<fraction>/<workload>/<system>,
+// OUT/scale/<workload>/<system> (the 200-core stand-in, laid out as fig9)
 // (each a result directory with summary.json); systems: sw-impl (the baseline), hades, hades-h.
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,21 +44,25 @@ public class Figures {
 
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
-        fig9(out);
+        perWorkload(out, "fig9", "(HADES paper Fig. 9)");
+        perWorkload(out, "scale", "at 8 nodes x 25 cores (stand-in for the paper's 200-core mixes)");
         sweep(out, "rtt", "round trip (us)");
         sweep(out, "local", "local fraction");
     }
 
-    /** Fig. 9: throughput per workload normalised to SW-Impl; mean and p95 latency (the paper's two); filter and squash rates. */
-    static void fig9(Path out) throws IOException {
-        Path dir = out.resolve("fig9");
+    /**
+     * Fig. 9 (or the same per-workload figure of another directory, {@code name}): throughput per workload normalised to
+     * SW-Impl; mean and p95 latency (the paper's two); filter and squash rates.
+     */
+    static void perWorkload(Path out, String name, String what) throws IOException {
+        Path dir = out.resolve(name);
         List<String> workloads = children(dir);
         if (workloads.isEmpty()) return;
         StringBuilder csv = new StringBuilder("workload,system,throughput_tps,normalized_throughput,latency_mean_us,latency_p50_us,latency_p90_us,latency_p95_us,"
                 + "latency_p99_us,mean_latency_change,p95_latency_change,abort_rate,squash_rate,false_positive_rate\n");
-        CategoryChart tput = bars("Throughput normalised to SW-Impl (HADES paper Fig. 9)", "normalised throughput");
-        CategoryChart lat = bars("Mean latency normalised to SW-Impl", "normalised mean latency");
-        CategoryChart tail = bars("95th-percentile latency normalised to SW-Impl", "normalised p95 latency");
+        CategoryChart tput = bars("Throughput normalised to SW-Impl " + what, "normalised throughput");
+        CategoryChart lat = bars("Mean latency normalised to SW-Impl " + what, "normalised mean latency");
+        CategoryChart tail = bars("95th-percentile latency normalised to SW-Impl " + what, "normalised p95 latency");
         List<String> names = new ArrayList<>();
         double[][] norm = new double[2][workloads.size() + 1];
         double[][] latn = new double[2][workloads.size() + 1];
@@ -103,10 +108,10 @@ public class Figures {
             lat.addSeries(k == 0 ? "HADES" : "HADES-H", names, yl);
             tail.addSeries(k == 0 ? "HADES" : "HADES-H", names, yt);
         }
-        Files.writeString(out.resolve("fig9.csv"), csv);
-        Plots.save(tput, out, "fig9-throughput");
-        Plots.save(lat, out, "fig9-latency");
-        Plots.save(tail, out, "fig9-latency-p95");
+        Files.writeString(out.resolve(name + ".csv"), csv);
+        Plots.save(tput, out, name + "-throughput");
+        Plots.save(lat, out, name + "-latency");
+        Plots.save(tail, out, name + "-latency-p95");
     }
 
     /** A sensitivity sweep: HADES and HADES-H throughput normalised to SW-Impl against the swept value, per workload. */

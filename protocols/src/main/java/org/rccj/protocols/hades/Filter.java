@@ -10,8 +10,11 @@ final class Filter {
 
     Filter(Bloom bloom) { this.bloom = bloom; }
 
-    void add(long line) {
-        if (exact.add(line)) bloom.add(line);
+    /** Inserts {@code line}; true if it was not in the filter's exact set yet. */
+    boolean add(long line) {
+        if (!exact.add(line)) return false;
+        bloom.add(line);
+        return true;
     }
 
     boolean isEmpty() { return exact.size() == 0; }

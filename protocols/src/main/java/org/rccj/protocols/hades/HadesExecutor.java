@@ -1,5 +1,6 @@
 package org.rccj.protocols.hades;
 
+import java.util.function.LongPredicate;
 import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.api.Stage;
 import org.rccj.framework.api.TxnExecutor;
@@ -9,7 +10,6 @@ import org.rccj.framework.txn.AbortException;
 import org.rccj.framework.txn.Access;
 import org.rccj.framework.txn.Tx;
 import org.rccj.primitives.Bytes;
-import org.rccj.primitives.NicAction;
 import org.rccj.primitives.Op;
 import org.rccj.primitives.RegisteredMemory;
 import org.rccj.protocols.occ.SwImplCosts;
@@ -42,32 +42,13 @@ final class HadesExecutor extends TxnExecutor {
     private final boolean hybridMode, oneSidedRead, oneSidedIntend;
     private int[] pending = new int[16];
     private Op[] ops = new Op[8];
-    private Tx current;
-
-    /** Remote READ at the target NIC: op.tag is the access; the NIC records its lines, then (unless stalled) transfers them. */
-    private final NicAction readAtNic = this::readAtNic;
-
-    /** Intend-to-commit at the target NIC: Ack or not in op.result. */
-    private final NicAction intendAtNic = this::intendAtNic;
-
-    private boolean readAtNic(Op op, RegisteredMemory m, long now) {
-        Access a = current.access(op.tag);
-        boolean served = p.node(op.node).admitRemoteRead(t.remote[op.node], a.table, a.offset, a.needsValue, a.write);
-        op.result = served ? HadesRpc.SERVED : HadesRpc.STALLED;
-        return served;
-    }
-
-    private boolean intendAtNic(Op op, RegisteredMemory m, long now) {
-        op.result = p.rpc.intend(p.node(op.node), t, op.data, now) ? 1 : 0;
-        return false;
-    }
 
     HadesExecutor(CoroutineContext ctx, HadesProtocol p, HadesTxn t, SwImplCosts sw) {
         super(ctx);
         this.p = p;
         this.t = t;
         this.home = p.node(ctx.node);
-        this.stats = p.stats;
+        this.stats = home.stats;
         this.sw = sw;
         this.locator = new TupleFetch(ctx, p.locate);
         this.memory = ctx.cluster().memory(ctx.node);
@@ -78,7 +59,6 @@ final class HadesExecutor extends TxnExecutor {
 
     @Override
     public void begin(Tx tx) {
-        current = tx;
         t.begin(tx.id);
         if (t.fallback) stats.fallbackAttempts++;
     }
@@ -112,7 +92,7 @@ final class HadesExecutor extends TxnExecutor {
             if (a.node == ctx.node) {
                 local(a);
             } else {
-                t.entry(a.node);
+                t.touch(a.node);
                 if (n == pending.length) pending = java.util.Arrays.copyOf(pending, n * 2);
                 pending[n++] = i;
             }
@@ -128,11 +108,12 @@ final class HadesExecutor extends TxnExecutor {
      * [from, to) in the Locking Buffers of their nodes, in ascending node order, waiting out conflicting
      * holders instead of being squashed, before accessing them. Once every node is locked no other
      * transaction can commit a conflicting write or get past its own lock, so nothing squashes this one.
-     * A remote lock costs a round trip (the state changes when the request arrives). The places of remote
-     * lines come from the one-sided index, so the fallback runs only with one-sided READs (with RPC-bound
-     * reads they are known only after reading). Locks taken while holding none go in ascending node order
-     * and wait; any taken later (a second fetch round, a stale cached location) give up after a bounded
-     * wait, so fallback attempts never deadlock.
+     * A remote lock is a request to that node's NIC and its reply (the state changes when the request
+     * arrives; the request carries the lines, the requester keeps its own record of them, 4b). The places of
+     * remote lines come from the one-sided index, so the fallback runs only with one-sided READs (with
+     * RPC-bound reads they are known only after reading). Locks taken while holding none go in ascending
+     * node order and wait; any taken later (a second fetch round, a stale cached location) give up after a
+     * bounded wait, so fallback attempts never deadlock.
      */
     private void lockFirst(Tx tx, int from, int to) {
         boolean ordered = !holdsAny();
@@ -142,47 +123,63 @@ final class HadesExecutor extends TxnExecutor {
         }
         if (oneSidedRead) locator.locate(tx, from, to);
         for (int y = 0; y < p.nodes(); y++) {
-            Holder h = y == ctx.node ? t.local : null;
-            boolean added = false;
+            boolean local = y == ctx.node, any = local, added = false;
             for (int i = from; i < to; i++) {
                 Access a = tx.access(i);
                 if (a.node != y || a.offset < 0 || a.absent) continue;
-                if (h == null) h = t.entry(y);
-                added |= addLines(h, a);
+                if (!local && !any) t.touch(y);
+                any = true;
+                added |= local ? addLines(a, t.local.read::add, t.local.write::add) : addLines(a, t.lockedRead(y)::add, t.lockedWrite(y)::add);
             }
-            if (added || (h != null && !h.locked)) lockAt(y, h, ordered);
+            if (any && (added || !(local ? t.local.locked : t.lockedAt(y)))) lockAt(y, ordered);
         }
     }
 
     private boolean holdsAny() {
         if (t.local.locked) return true;
-        for (int k = 0; k < t.touchedCount; k++) if (t.remote[t.touched[k]].locked) return true;
+        for (int k = 0; k < t.touchedCount; k++) if (t.lockedAt(t.touched[k])) return true;
         return false;
     }
 
-    /** Adds an access's lines to a holder's filters; true if any was new. */
-    private static boolean addLines(Holder h, Access a) {
+    /** Adds an access's read and written lines through {@code read} and {@code write} (true = the line was new); true if any was. */
+    private static boolean addLines(Access a, LongPredicate read, LongPredicate write) {
         boolean added = false;
         long first = HadesTuple.firstLine(a.table, a.offset), last = HadesTuple.lastLine(a.table, a.offset);
-        if (a.needsValue) for (long l = first; l <= last; l++) added |= addNew(h.read, l);
-        if (a.write) for (long l = HadesTuple.line(a.table.region(), a.offset + HadesTuple.WID); l <= last; l++) added |= addNew(h.write, l);
+        if (a.needsValue) for (long l = first; l <= last; l++) added |= read.test(l);
+        if (a.write) for (long l = HadesTuple.line(a.table.region(), a.offset + HadesTuple.WID); l <= last; l++) added |= write.test(l);
         return added;
     }
 
-    private static boolean addNew(Filter f, long line) {
-        if (f.exact.contains(line)) return false;
-        f.add(line);
-        return true;
+    /**
+     * One lock request of the fallback to node {@code y}'s NIC with every line it locks there, and its reply
+     * (a one-sided WRITE the NIC acts on, {@link HadesNode#lockRequest}); true if it holds the lock.
+     */
+    private boolean lockRemote(int y) {
+        LineSet reads = t.lockedRead(y), writes = t.lockedWrite(y);
+        Op op = p.nic.atNic(ctx.op().write(y, 0, 0, HadesRpc.ITEMS + 8 + 8 * (reads.size() + writes.size())), p.lockAtNic);
+        byte[] d = op.data;
+        Bytes.putLong(d, HadesRpc.GID, ctx.globalId);
+        Bytes.putLong(d, HadesRpc.TXN, t.id);
+        Bytes.putLong(d, HadesRpc.COUNT, reads.size());
+        Bytes.putLong(d, HadesRpc.ITEMS, writes.size());
+        int q = HadesRpc.ITEMS + 8;
+        for (int k = 0; k < reads.size(); k++, q += 8) Bytes.putLong(d, q, reads.get(k));
+        for (int k = 0; k < writes.size(); k++, q += 8) Bytes.putLong(d, q, writes.get(k));
+        post(op);
+        ctx.flushAndWait();
+        boolean held = op.result == 1;
+        ctx.release();
+        t.lockedAt(y, held || t.lockedAt(y));
+        return held;
     }
 
-    private void lockAt(int y, Holder h, boolean ordered) {
+    /** Takes (or, held, checks) the fallback's lock at node {@code y}: the local directory's, or by a request to y's NIC. */
+    private void lockAt(int y, boolean ordered) {
         boolean remote = y != ctx.node;
-        HadesNode node = p.node(y);
+        Holder h = t.local;
         for (int tries = 0; ; tries++) {
-            if (remote) ctx.sleep(p.oneWayNs);
-            boolean ok = h.locked ? !node.conflicts(h, h.write.exact, h.read.exact)
-                    : node.lock(h, h.write.exact, h.read.exact) == HadesNode.Lock.OK;
-            if (remote) ctx.sleep(p.oneWayNs);
+            boolean ok = remote ? lockRemote(y)
+                    : h.locked ? !home.conflicts(h, h.write.exact, h.read.exact) : home.lock(h, h.write.exact, h.read.exact) == HadesNode.Lock.OK;
             checkSquash();
             if (ok) return;
             if (!ordered && tries >= 64) throw abortWith(HadesStats.Abort.LOCK_CONFLICT, LOCK_CONFLICT);
@@ -242,9 +239,12 @@ final class HadesExecutor extends TxnExecutor {
                 int nOps = 0;
                 for (int k = 0; k < n; k++) {
                     Access a = tx.access(pending[k]);
-                    Op op = p.nic.atNic(ctx.op().read(a.node, a.table.region(), a.offset, a.table.tupleBytes), readAtNic);
+                    Op op = p.nic.atNic(ctx.op().read(a.node, a.table.region(), a.offset, a.table.tupleBytes), p.readAtNic);
                     op.tag = pending[k];
-                    ctx.add(op);
+                    op.compare = tx.id;
+                    op.value = HadesRpc.readMeta(ctx.globalId, a.table.id, (a.needsValue ? HadesRpc.F_READ : 0)
+                            | (a.write ? HadesRpc.F_WRITE : 0) | (t.fallback ? HadesRpc.F_FALLBACK : 0));
+                    post(op);
                     nOps = remember(nOps, op);
                 }
                 ctx.flushAndWait();
@@ -264,6 +264,12 @@ final class HadesExecutor extends TxnExecutor {
                 checkSquash();
             }
         }
+    }
+
+    /** Posts a request of this attempt to another node (4b: a squash tells every node one reached). */
+    private void post(Op op) {
+        t.reach(op.node);
+        ctx.add(op);
     }
 
     private int remember(int n, Op op) {
@@ -315,7 +321,7 @@ final class HadesExecutor extends TxnExecutor {
                 Bytes.putLong(d, q + HadesRpc.I_FLAGS, (a.needsValue ? HadesRpc.F_READ : 0) | (a.write ? HadesRpc.F_WRITE : 0));
                 q += HadesRpc.I_BYTES;
             }
-            ctx.add(op);
+            post(op);
             nOps = remember(nOps, op);
         }
         ctx.flushAndWait();
@@ -444,7 +450,7 @@ final class HadesExecutor extends TxnExecutor {
             int len = HadesRpc.ITEMS + 8 * count;
             // one-sided: the core hands the commit to its NIC with one command (doorbell and WQE of the first
             // Intend); the NIC fans it out to the other nodes and collects the Acks (one completion)
-            Op op = oneSidedIntend ? p.nic.atNic(ctx.op().write(y, 0, 0, len), intendAtNic) : ctx.op().rpc(y, p.rpc.intendHandler, len);
+            Op op = oneSidedIntend ? p.nic.atNic(ctx.op().write(y, 0, 0, len), p.intendAtNic) : ctx.op().rpc(y, p.rpc.intendHandler, len);
             if (oneSidedIntend && k > 0) p.nic.byNic(op);
             byte[] d = op.data;
             Bytes.putLong(d, HadesRpc.GID, ctx.globalId);
@@ -457,7 +463,7 @@ final class HadesExecutor extends TxnExecutor {
                 long first = HadesTuple.line(a.table.region(), a.offset + HadesTuple.WID), last = HadesTuple.lastLine(a.table, a.offset);
                 for (long l = first; l <= last; l++, q += 8) Bytes.putLong(d, q, l);
             }
-            ctx.add(op);
+            post(op);
             nOps = remember(nOps, op);
         }
         ctx.flushAndWait();
@@ -501,14 +507,15 @@ final class HadesExecutor extends TxnExecutor {
                 Access a = tx.access(i);
                 if (a.write && a.node == y) len += RemoteEntry.V_TUPLE + HadesTuple.align8(a.table.tupleBytes - HadesTuple.WID);
             }
-            RemoteEntry e = t.remote[y];
             // one-sided: the NIC sends it by itself once the Acks are in, the data from its 4b buffer (no core work)
-            Op op = oneSidedIntend ? p.nic.byNic(p.nic.atNic(ctx.op().write(y, 0, 0, len), e).unsignaled())
+            Op op = oneSidedIntend ? p.nic.byNic(p.nic.atNic(ctx.op().write(y, 0, 0, len), p.validationAtNic).unsignaled())
                     : ctx.op().rpc(y, p.rpc.validationHandler, HadesRpc.V_RECORDS + len);
             byte[] d = op.data;
             int q = 0;
-            if (!oneSidedIntend) {
-                Bytes.putLong(d, HadesRpc.V_ENTRY, e.id);
+            if (oneSidedIntend) {
+                op.compare = tx.id;
+            } else {
+                Bytes.putLong(d, HadesRpc.V_TXN, tx.id);
                 q = HadesRpc.V_RECORDS;
             }
             for (int i = 0; i < tx.size(); i++) {
@@ -528,11 +535,12 @@ final class HadesExecutor extends TxnExecutor {
 
     // ---------------------------------------------------------------- squash
 
+    /** Squash: the NIC tells every node a request of the attempt reached (they drop its entry when told); the local state clears at once. */
     @Override
     public void abort(Tx tx) {
         for (int k = 0; k < t.touchedCount; k++) {
-            RemoteEntry e = t.remote[t.touched[k]];
-            if (e != null && e.owner == t && e.txnId == tx.id) p.node(e.node).release(e);
+            int y = t.touched[k];
+            if (t.reached(y)) p.sendRelease(ctx.node, y, ctx.globalId, tx.id, ctx.now());
         }
         home.unlock(t.local);
         if (!hybridMode) home.untag(t);

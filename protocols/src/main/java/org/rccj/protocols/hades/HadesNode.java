@@ -1,16 +1,20 @@
 package org.rccj.protocols.hades;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import org.rccj.framework.store.Table;
+import org.rccj.primitives.Bytes;
 import org.rccj.primitives.RegisteredMemory;
 
 /**
  * One node's HADES hardware: the WrTX_ID tags of its directory (module 2, exact), its pool of local filter
- * pairs (3), its NIC's table of remote filter pairs (4a) and its Locking Buffers. Every decision the
- * hardware takes lives here and is called from whichever transport carries the request (a NIC action of a
- * one-sided op, or an RPC handler on a worker), so the two cannot drift apart. Lists are iterated in
- * insertion order; the tag map is only looked up, never iterated (determinism).
+ * pairs (3), its NIC's table of remote filter pairs (4a), its Locking Buffers and its statistics. Every
+ * decision the hardware takes lives here and is called from whichever transport carries the request (a NIC
+ * action of a one-sided op, or an RPC handler on a worker), so the two cannot drift apart. It is read and
+ * written only by its own node (its simulation thread): a request from another node reaches it as a message
+ * and names the attempt by its id; what it learns of another node's transaction is what the messages carry.
+ * Lists are iterated in insertion order; the maps are only looked up, never iterated (determinism).
  */
 final class HadesNode {
     enum Lock { OK, CONFLICT, FULL }
@@ -22,24 +26,42 @@ final class HadesNode {
     private final HashMap<Long, HadesTxn> writeOwner = new HashMap<>();
     /** The local filter pool: one pair per transaction coroutine of this node. */
     final ArrayList<HadesTxn> locals = new ArrayList<>();
-    /** The NIC's remote filter table. */
+    /** The NIC's remote filter table, in the order the entries were registered, and by attempt id. */
     final ArrayList<RemoteEntry> nic = new ArrayList<>();
+    private final HashMap<Long, RemoteEntry> entries = new HashMap<>();
+    private final ArrayDeque<RemoteEntry> spare = new ArrayDeque<>();
     private final ArrayList<Holder> lockingBuffers = new ArrayList<>();
     private final LineSet message = new LineSet();
+    private long[] lines = new long[64];
 
     HadesNode(HadesProtocol p, int node) {
         this.protocol = p;
         this.node = node;
-        this.stats = p.stats;
+        this.stats = new HadesStats();
     }
 
-    /** Partial lock: an access by {@code self} to {@code line} hits a Locking Buffer another transaction holds. */
-    boolean stalls(long line, boolean write, HadesTxn self) {
+    /**
+     * The NIC entry of attempt {@code txnId} (of the coroutine with global id {@code gid}), registered when its
+     * first request reaches this NIC: a READ, an Intend-to-commit, or a fallback's lock.
+     */
+    RemoteEntry entry(long txnId, int gid) {
+        RemoteEntry e = entries.get(txnId);
+        if (e != null) return e;
+        e = spare.poll();
+        if (e == null) e = new RemoteEntry(protocol.options);
+        e.reset(protocol.transaction(gid), txnId);
+        nic.add(e);
+        entries.put(txnId, e);
+        return e;
+    }
+
+    /** Partial lock: an access by attempt {@code txnId} to {@code line} hits a Locking Buffer another attempt holds. */
+    boolean stalls(long line, boolean write, long txnId) {
         for (int i = 0; i < lockingBuffers.size(); i++) {
             Holder h = lockingBuffers.get(i);
             // its own attempt only: an entry of the coroutine's previous, committed attempt whose Validation
             // has not landed yet still locks (the next attempt must not read around it)
-            if (h.owner == self && h.txnId == self.id) continue;
+            if (h.txnId == txnId) continue;
             if (stats.probe(h.write, line) || (write && stats.probe(h.read, line))) {
                 stats.stalls++;
                 if (!h.write.exact.contains(line) && !(write && h.read.exact.contains(line))) stats.falseStalls++;
@@ -54,7 +76,7 @@ final class HadesNode {
      * exact conflict with another holder was excluded when either side locked, so a hit could only be a
      * false positive (and two fallbacks stalling on each other's false positives would deadlock).
      */
-    static boolean heldByFallback(Holder h) { return h.locked && h.owner != null && h.owner.fallback; }
+    static boolean heldByFallback(Holder h) { return h.locked && h.fallback; }
 
     /** Takes a Locking Buffer for {@code h}, probing {@code writes} (and {@code reads}, if given) against every holder. */
     Lock lock(Holder h, LineSet writes, LineSet reads) {
@@ -97,12 +119,13 @@ final class HadesNode {
     /**
      * The NIC squashes every remote transaction whose filters here hold one of {@code lines}: it marks the
      * entry (its Intend-to-commit will be refused, gap b) and sends a squash message at {@code at} through the
-     * fabric to the transaction's home NIC, where it takes effect on arrival.
+     * fabric to the transaction's home NIC, where it takes effect on arrival (or is dropped there if the
+     * transaction got all its Acks meanwhile: this NIC cannot know that).
      */
     void squashRemote(LineSet lines, HadesTxn except, long at) {
         for (int i = 0; i < nic.size(); i++) {
             RemoteEntry e = nic.get(i);
-            if (e.owner == except || e.squashedHere || e.owner.unsquashable) continue;
+            if (e.owner == except || e.squashedHere) continue;
             for (int k = 0; k < lines.size(); k++) {
                 long l = lines.get(k);
                 if (stats.probe(e.read, l) || stats.probe(e.write, l)) {
@@ -137,7 +160,7 @@ final class HadesNode {
      */
     Access localAccess(HadesTxn t, Table tb, long off, boolean read, boolean write) {
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
-        if (!heldByFallback(t.local)) for (long l = first; l <= last; l++) if (stalls(l, write, t)) return Access.STALL;
+        if (!heldByFallback(t.local)) for (long l = first; l <= last; l++) if (stalls(l, write, t.id)) return Access.STALL;
         for (long l = first; l <= last; l++) {
             HadesTxn w = writeOwner.get(l);
             if (w != null && w != t) return Access.SELF_SQUASH;
@@ -191,7 +214,7 @@ final class HadesNode {
     boolean localStalls(HadesTxn t, Table tb, long off, boolean write) {
         if (heldByFallback(t.local)) return false;
         long first = HadesTuple.firstLine(tb, off), last = HadesTuple.lastLine(tb, off);
-        for (long l = first; l <= last; l++) if (stalls(l, write, t)) return true;
+        for (long l = first; l <= last; l++) if (stalls(l, write, t.id)) return true;
         return false;
     }
 
@@ -215,7 +238,7 @@ final class HadesNode {
         boolean head = write && HadesTuple.partialHead(tb, off), tail = write && HadesTuple.partialTail(tb, off);
         for (long l = first; l <= last && !heldByFallback(e); l++) {
             boolean boundary = (l == first && head) || (l == last && tail);
-            if (stalls(l, boundary, e.owner)) return false;
+            if (stalls(l, boundary, e.txnId)) return false;
         }
         if (read) for (long l = first; l <= last; l++) e.read.add(l);
         if (head) e.write.add(first);
@@ -230,13 +253,23 @@ final class HadesNode {
         return true;
     }
 
+    /** Reads the COUNT line ids of a request ({@link HadesRpc}) from {@code at} into {@link #lines}. */
+    private int lines(byte[] d, int count, int at) {
+        if (lines.length < count) lines = new long[Math.max(count, lines.length * 2)];
+        for (int i = 0; i < count; i++) lines[i] = Bytes.getLong(d, at + 8 * i);
+        return count;
+    }
+
     /**
-     * Intend-to-commit at this (target) node, steps 1-3: refuse a transaction squashed here (gap b); lock with
-     * its remote filters, the message's written lines added to its write filter (gap a), probing them against
-     * the holders; squash other remote transactions (R-R) and, under HADES, local ones (L-R) that hold them.
+     * Intend-to-commit at this (target) node, steps 1-3, from its request {@code d} ({@link HadesRpc}): refuse
+     * an attempt squashed here (gap b); lock with its remote filters, the message's written lines added to its
+     * write filter (gap a), probing them against the holders; squash other remote transactions (R-R) and,
+     * under HADES, local ones (L-R) that hold them.
      * @return true = Ack
      */
-    boolean intend(RemoteEntry e, long[] lines, int n, long now) {
+    boolean intend(byte[] d, long now) {
+        RemoteEntry e = entry(Bytes.getLong(d, HadesRpc.TXN), (int) Bytes.getLong(d, HadesRpc.GID));
+        int n = lines(d, (int) Bytes.getLong(d, HadesRpc.COUNT), HadesRpc.ITEMS);
         stats.intends++;
         if (e.squashedHere) {
             stats.nacks++;
@@ -256,12 +289,47 @@ final class HadesNode {
         return true;
     }
 
-    /** Validation landed (or the transaction was squashed): unlock and clear the entry. */
-    void release(RemoteEntry e) {
+    /**
+     * Livelock fallback: the lock request {@code d} of a fallback attempt ({@link HadesRpc#lockRequest}) adds its
+     * lines to the attempt's filters here and takes a Locking Buffer with them, or (already held) checks the
+     * filters against the other holders.
+     * @return true if it holds the lock with every line
+     */
+    boolean lockRequest(byte[] d) {
+        RemoteEntry e = entry(Bytes.getLong(d, HadesRpc.TXN), (int) Bytes.getLong(d, HadesRpc.GID));
+        e.fallback = true;
+        int reads = (int) Bytes.getLong(d, HadesRpc.COUNT), writes = (int) Bytes.getLong(d, HadesRpc.ITEMS);
+        lines(d, reads + writes, HadesRpc.ITEMS + 8);
+        for (int k = 0; k < reads; k++) e.read.add(lines[k]);
+        for (int k = reads; k < reads + writes; k++) e.write.add(lines[k]);
+        return e.locked ? !conflicts(e, e.write.exact, e.read.exact) : lock(e, e.write.exact, e.read.exact) == Lock.OK;
+    }
+
+    /**
+     * Validation of attempt {@code txnId} (target steps 4 and 5): the records of its payload {@code d[from, to)}
+     * reach memory, then its entry is unlocked and cleared.
+     */
+    void validate(long txnId, byte[] d, int from, int to, RegisteredMemory m) {
+        if (!entries.containsKey(txnId)) throw new IllegalStateException("hades: Validation of attempt " + txnId + " at node " + node + ", which holds no entry of it");
+        int p = from;
+        while (p < to) {
+            Table t = protocol.cluster.store.table((int) Bytes.getLong(d, p + RemoteEntry.V_TABLE));
+            long off = Bytes.getLong(d, p + RemoteEntry.V_OFFSET);
+            int span = t.tupleBytes - HadesTuple.WID;
+            m.write(t.region(), off + HadesTuple.WID, d, p + RemoteEntry.V_TUPLE, span);
+            p += RemoteEntry.V_TUPLE + HadesTuple.align8(span);
+        }
+        release(txnId);
+    }
+
+    /** Validation landed, or the attempt's release message (it was squashed): unlock and clear its entry, if any. */
+    void release(long txnId) {
+        RemoteEntry e = entries.remove(txnId);
+        if (e == null) return;
         unlock(e);
         nic.remove(e);
-        HadesTxn owner = e.owner;
+        e.owner = null;
         e.clear();
-        owner.recycle(e);
+        spare.add(e);
     }
 }

@@ -4,7 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Counters of the simulated hardware (one per run; sim is single-threaded). Every Bloom-filter probe goes
+ * Counters of one node's simulated hardware (each node's are touched only by that node's simulation thread;
+ * {@link #sum} merges them at the end, in node order). Every Bloom-filter probe goes
  * through {@link #probe}, which checks it against the exact line set: a filter "no" where the exact set
  * says "yes" would be a missed conflict and stops the run; a "yes" where the exact set says "no" is
  * counted as a false positive.
@@ -14,6 +15,8 @@ final class HadesStats {
     long stalls, falseStalls, lockWaits;
     /** Squash messages sent over the fabric (remote victims), squashes of local victims, messages that came too late. */
     long squashMessages, squashesLocal, squashesStale, squashesTaken;
+    /** Release messages an aborted attempt's NIC sent to the nodes it touched. */
+    long releaseMessages;
     long intends, nacks, validations;
     long fallbackAttempts, fallbackLockWaits;
     final long[] aborts = new long[Abort.values().length];
@@ -29,6 +32,30 @@ final class HadesStats {
         return maybe;
     }
 
+    /** The counters of every node added up (sums of counts: the same whatever order the nodes ran in). */
+    static HadesStats sum(Iterable<HadesStats> nodes) {
+        HadesStats s = new HadesStats();
+        for (HadesStats n : nodes) {
+            s.probes += n.probes;
+            s.falsePositives += n.falsePositives;
+            s.stalls += n.stalls;
+            s.falseStalls += n.falseStalls;
+            s.lockWaits += n.lockWaits;
+            s.squashMessages += n.squashMessages;
+            s.squashesLocal += n.squashesLocal;
+            s.squashesStale += n.squashesStale;
+            s.squashesTaken += n.squashesTaken;
+            s.releaseMessages += n.releaseMessages;
+            s.intends += n.intends;
+            s.nacks += n.nacks;
+            s.validations += n.validations;
+            s.fallbackAttempts += n.fallbackAttempts;
+            s.fallbackLockWaits += n.fallbackLockWaits;
+            for (int k = 0; k < s.aborts.length; k++) s.aborts[k] += n.aborts[k];
+        }
+        return s;
+    }
+
     Map<String, Double> metrics() {
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("hades.filter_probes", (double) probes);
@@ -41,6 +68,7 @@ final class HadesStats {
         m.put("hades.squashes_local", (double) squashesLocal);
         m.put("hades.squashes_stale", (double) squashesStale);
         m.put("hades.squashes_taken", (double) squashesTaken);
+        m.put("hades.release_messages", (double) releaseMessages);
         m.put("hades.intends", (double) intends);
         m.put("hades.nacks", (double) nacks);
         m.put("hades.validations", (double) validations);

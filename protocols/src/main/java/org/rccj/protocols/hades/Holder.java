@@ -6,10 +6,15 @@ package org.rccj.protocols.hades;
  */
 class Holder {
     final Filter read, write;
-    /** The transaction the pair belongs to, and the attempt it was filled for. */
+    /**
+     * The transaction the pair belongs to (for a NIC entry: only its address, where a squash is sent; its state
+     * lives on its own node), and the attempt it was filled for (unique in the run: it names the attempt).
+     */
     HadesTxn owner;
     long txnId;
     boolean locked;
+    /** The attempt runs the livelock fallback (it locks its lines before accessing them). */
+    boolean fallback;
 
     Holder(HadesOptions o, boolean local) {
         if (local) {

@@ -113,7 +113,10 @@ class HadesTest {
         assertTrue(with.extra.get("hades.fallback_lock_waits") > 0, "fallback attempts wait on holders instead of being squashed");
     }
 
-    /** Squashes of remote transactions travel as fabric messages and abort their victims when they arrive. */
+    /**
+     * Squashes of remote transactions travel as fabric messages and abort their victims when they arrive; a squashed
+     * attempt's NIC tells the other nodes its requests reached, at most one release message per node (decision 0205).
+     */
     @ParameterizedTest
     @ValueSource(strings = {"all-onesided", "all-rpc"})
     void squashMessagesCrossTheFabric(String hybrid) {
@@ -122,6 +125,10 @@ class HadesTest {
         assertTrue(r.extra.get("hades.squash_messages") > 0, r.extra.toString());
         assertTrue(r.extra.get("hades.squashes_taken") > 0, "some arrive while the victim runs: " + r.extra);
         assertTrue(r.extra.get("hades.squashes_stale") <= r.extra.get("hades.squash_messages"));
+        double releases = r.extra.get("hades.release_messages"), aborts = 0;     // both counted from the start, warm-up too
+        for (var e : r.extra.entrySet()) if (e.getKey().startsWith("hades.abort.")) aborts += e.getValue();
+        assertTrue(releases > 0, "squashed attempts release their entries by message: " + r.extra);
+        assertTrue(releases <= aborts * (r.config.nodes() - 1), releases + " releases for " + aborts + " aborts");
     }
 
     /** Drawn LLC-eviction squashes abort attempts that wrote local lines, and the runs still verify. */
