@@ -15,6 +15,7 @@ import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.primitives.MemoryStorage;
 
 /**
  * The memory a run needs, computed from the config before anything is allocated or any loop over the data runs, and
@@ -47,7 +48,7 @@ public final class MemoryEstimate {
         public long sparseBytes() { return sum(sparse); }
         public long heapBytes() { return sum(heap); }
         public long bytes() { return registeredBytes() + heapBytes(); }
-        private static long sum(List<Part> parts) { long s = 0; for (Part p : parts) s += p.bytes(); return s; }
+        static long sum(List<Part> parts) { long s = 0; for (Part p : parts) s += p.bytes(); return s; }
     }
 
     /** The registered regions of one node: tables and indexes, the coordinator-log rings, the protocol's regions. */
@@ -179,7 +180,30 @@ public final class MemoryEstimate {
                     + " registered: " + largest(need.registered(), 1) + "; " + gib(need.heapBytes()) + " heap) but this machine has "
                     + gib(machine) + " available (MemAvailable in /proc/meminfo): " + shrink(concat(need.registered(), need.heap())));
         }
+        checkSparseSpace(need.sparse(), memoryNodes + " node(s) x " + gib(need.sparseBytes() / Math.max(1, memoryNodes)) + " in this process",
+                MemoryStorage::sparseSpace, System::gc, MemoryEstimate::pause);
         sparseWarning(need.sparse(), growth, machine);
+    }
+
+    /**
+     * The log's rings are sparse files in /dev/shm (decision 0158), a tmpfs whose size a container may set small (64 MiB
+     * by default under Docker): a file there may be larger than its free space, and the page written beyond it faults
+     * (SIGBUS: the run dies with an internal error in the middle). So their whole size, what a run that writes every
+     * page takes, must fit the free space before anything is allocated (after collecting the rings of earlier runs of
+     * this JVM). Where /dev/shm is missing ({@code space} -1) they are plain direct memory, counted with the rest. On
+     * ucx a node's own rings are UCX's memory: the check counts them all the same (UCX's shared-memory transports keep
+     * every region there).
+     */
+    static void checkSparseSpace(List<Part> sparse, String held, java.util.function.LongSupplier space, Runnable collect,
+                                 java.util.function.LongConsumer pauseMs) {
+        long bytes = Need.sum(sparse);
+        long free = space.getAsLong();
+        if (bytes == 0 || free < 0 || bytes <= free) return;
+        free = availableCollecting((long) Math.ceil(bytes * HEADROOM), space, collect, pauseMs);
+        if (bytes <= free) return;
+        throw new ConfigException("the coordinator log's rings take up to " + gib(bytes) + " in /dev/shm (" + held
+                + "; sparse files whose pages fill as the log is written, and a page past the free space faults) but /dev/shm has "
+                + gib(free) + " free: " + shrink(sparse) + "; or give /dev/shm more space (docker run --shm-size)");
     }
 
     /**
@@ -187,8 +211,7 @@ public final class MemoryEstimate {
      * They are not refused but named when, touched in full, they would not fit beside the rest.
      */
     private static void sparseWarning(List<Part> sparse, long rest, long machine) {
-        long bytes = 0;
-        for (Part p : sparse) bytes += p.bytes();
+        long bytes = Need.sum(sparse);
         if (machine > 0 && bytes > 0 && rest + bytes > HEADROOM * machine) {
             System.err.println("rcc: warning: the coordinator log's rings take " + gib(bytes) + " if a run touches every page (a run of a few"
                     + " ms touches a page or a few of each); with them the run would need " + gib(rest + bytes) + " and this machine has "
@@ -230,7 +253,10 @@ public final class MemoryEstimate {
         }
         long total = zero.bytes() + (long) (processes - 1) * one.bytes();
         long machine = memAvailable();
-        sparseWarning(concat(zero.sparse(), List.of(new Part(CoordinatorLog.REGION, (long) (processes - 1) * one.sparseBytes(), zero.sparse().get(0).shrink()))), total, machine);
+        List<Part> rings = concat(zero.sparse(), List.of(new Part(CoordinatorLog.REGION, (long) (processes - 1) * one.sparseBytes(), zero.sparse().get(0).shrink())));
+        checkSparseSpace(rings, processes + " node processes on this host" + (c.verify() ? ", node 0 with verify every node's" : ""),
+                MemoryStorage::sparseSpace, System::gc, MemoryEstimate::pause);
+        sparseWarning(rings, total, machine);
         if (machine > 0 && total > HEADROOM * machine) {
             throw new ConfigException("the " + what + "'s " + processes + " node processes on this host need " + about + gib(total)
                     + " together (each " + gib(one.registeredBytes()) + " registered: " + largest(one.registered(), 1) + "; " + gib(one.heapBytes())
