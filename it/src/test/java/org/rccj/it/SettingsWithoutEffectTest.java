@@ -103,7 +103,7 @@ class SettingsWithoutEffectTest {
     @Test
     void occSoftwareCostsWithoutTheSoftwareBaselineAreSaid() {
         RunResult none = run("occ", "all-onesided", "protocol_options.sw_set_ns", 900, "protocol_options.sw_lock_ns", 300);
-        assertEquals(List.of("protocol_options.sw_set_ns, sw_lock_ns have no effect: the sw_* costs are charged by the SW-Impl baseline only,"
+        assertEquals(List.of("protocol_options.sw_set_ns, protocol_options.sw_lock_ns have no effect: the sw_* costs are charged by the SW-Impl baseline only,"
                 + " and this run has software: none; set protocol_options.software: sw-impl or drop them"), about(none, "sw_"));
         assertEquals(List.of(), about(run("occ", "all-onesided", "protocol_options.software", "sw-impl", "protocol_options.sw_set_ns", 900), "sw_"));
     }

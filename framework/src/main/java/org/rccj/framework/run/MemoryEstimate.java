@@ -61,7 +61,7 @@ public final class MemoryEstimate {
         List<Store.PlannedRegion> out = new ArrayList<>();
         for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) out.add(new Store.PlannedRegion(r.name(), Math.max(8, r.bytes())));
         out.add(new Store.PlannedRegion(CoordinatorLog.REGION, CoordinatorLog.regionBytes(c.nodes(), c.threads(), c.replication()),
-                "lower replication (" + c.replication() + "; 1 keeps no log) or threads"));
+                "lower " + Config.REPLICATION.key() + " (" + c.replication() + "; 1 keeps no log) or " + Config.THREADS.key()));
         if (protocol != null) {
             for (Store.PlannedRegion r : protocol.plannedRegions(new Protocol.RegionPlan(c.shape(), specs, maxAccesses, maxPick))) {
                 out.add(new Store.PlannedRegion(r.name(), Math.max(8, r.bytes()), r.shrink()));
@@ -99,7 +99,7 @@ public final class MemoryEstimate {
                             boolean sharedCache) {
         List<Part> reg = new ArrayList<>(), sparse = new ArrayList<>();
         for (Store.PlannedRegion r : regions) {
-            String shrink = r.shrink() != null ? r.shrink() : "lower " + smaller(c) + " or threads";
+            String shrink = r.shrink() != null ? r.shrink() : "lower " + smaller(c) + " or " + Config.THREADS.key();
             (r.name().equals(CoordinatorLog.REGION) ? sparse : reg).add(new Part(r.name(), r.bytes() * memoryNodes, shrink));
         }
         List<Part> heap = new ArrayList<>();
@@ -109,10 +109,11 @@ public final class MemoryEstimate {
                 : org.rccj.framework.runtime.Cluster.cacheEntries(rowsPerNode, c.nodes(), preload, bound);
         heap.add(new Part("location caches (" + hostedNodes + " x " + gib(LocationCache.bytes(entries)) + ")",
                 hostedNodes * LocationCache.bytes(entries),
-                preload && !sharedCache ? "set location_cache.preload=false (or a smaller location_cache.mb in the profile)" : FEWER_NODES));
+                preload && !sharedCache ? "set " + Config.LOCATION_CACHE + "." + Config.LOCATION_CACHE_PARAMS.get(0).key()
+                        + "=false (or a smaller location_cache.mb in the profile)" : FEWER_NODES));
         long coroutines = (long) hostedNodes * c.threads() * c.coroutines();
         heap.add(new Part("coroutines (" + coroutines + " x " + gib(COROUTINE_HEAP_BYTES) + ")", coroutines * COROUTINE_HEAP_BYTES,
-                "lower coroutines (" + c.coroutines() + ") or threads (" + c.threads() + ")"));
+                "lower " + Config.COROUTINES.key() + " (" + c.coroutines() + ") or " + Config.THREADS.key() + " (" + c.threads() + ")"));
         reg.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         heap.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         return new Need(reg, heap, sparse);
@@ -249,7 +250,7 @@ public final class MemoryEstimate {
                     + " need " + about + gib(direct ? biggest.registeredBytes() : biggest.heapBytes()) + (direct ? " of registered memory" : " of heap")
                     + " each (" + (direct ? largest(biggest.registered(), 1) : parts(biggest.heap())) + ") but a node's JVM may allocate "
                     + gib(direct ? maxDirect : maxHeap) + (direct ? " (-XX:MaxDirectMemorySize)" : " (-Xmx)") + ": "
-                    + shrink(direct ? biggest.registered() : biggest.heap()) + (c.verify() ? "; or set verify=false" : ""));
+                    + shrink(direct ? biggest.registered() : biggest.heap()) + (c.verify() ? NO_VERIFY : ""));
         }
         long total = zero.bytes() + (long) (processes - 1) * one.bytes();
         long machine = memAvailable();
@@ -262,9 +263,11 @@ public final class MemoryEstimate {
                     + " together (each " + gib(one.registeredBytes()) + " registered: " + largest(one.registered(), 1) + "; " + gib(one.heapBytes())
                     + " heap" + (c.verify() ? "; node 0 with verify " + gib(zero.bytes()) : "") + ") but this machine has " + gib(machine)
                     + " available (MemAvailable in /proc/meminfo): " + shrink(concat(one.registered(), one.heap()))
-                    + (c.verify() ? "; or set verify=false" : "") + "; or run the nodes on several hosts (rcc node)");
+                    + (c.verify() ? NO_VERIFY : "") + "; or run the nodes on several hosts (rcc node)");
         }
     }
+
+    private static final String NO_VERIFY = "; or set " + Config.VERIFY.key() + "=false";
 
     private static List<Part> concat(List<Part> a, List<Part> b) {
         List<Part> all = new ArrayList<>(a);
@@ -360,7 +363,7 @@ public final class MemoryEstimate {
             Object v = c.workload().get(p.key());
             if ((p.type() == Param.Type.INT || p.type() == Param.Type.LONG) && v instanceof Number n && p.defaultValue() instanceof Number d
                     && n.doubleValue() > d.doubleValue()) {
-                raised.add("workload." + p.key() + " (" + v + ", default " + d + ")");
+                raised.add(org.rccj.framework.config.Settings.workloadKey(p.key()) + " (" + v + ", default " + d + ")");
             }
         }
         return raised.isEmpty() ? "the workload's size settings (rcc list)" : String.join(" or ", raised);
