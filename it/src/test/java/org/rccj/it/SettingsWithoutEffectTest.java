@@ -45,6 +45,25 @@ class SettingsWithoutEffectTest {
         assertTrue(cpu.verification.passed(), cpu.verification.toString());
     }
 
+    /**
+     * The warning reads the run's protocol_options, not the defaults: NOWAIT's one-sided RELEASE drops a shared read lock
+     * by NIC FAA (read_locks: shared), so the fault can act on hybrid code RELEASE. At 10ebb0c the warning said it could
+     * not ("binds no stage that posts NIC atomics one-sided ... bind one of LOCK one-sided").
+     */
+    @Test
+    void incoherentAtomicsReadTheRunsProtocolOptions() {
+        RunResult shared = run("nowait", "RELEASE", "faults.incoherent_atomics", true, "protocol_options.read_locks", "shared");
+        assertTrue(shared.network.faa > 0, "one-sided RELEASE drops shared read locks by NIC FAA: " + shared.network.faa);
+        assertEquals(List.of(), about(shared, "incoherent_atomics"));
+        // with exclusive read locks (the default) RELEASE posts no NIC atomic: then the warning holds, naming LOCK only
+        RunResult exclusive = run("nowait", "RELEASE", "faults.incoherent_atomics", true);
+        assertEquals(List.of("faults.incoherent_atomics cannot occur: hybrid code RELEASE binds no stage that posts NIC atomics one-sided, so no"
+                + " NIC atomic runs; bind one of LOCK one-sided"), about(exclusive, "incoherent_atomics"));
+        // every atomic stage one-sided with local_access: network: the list it names is the run's (LOCK and RELEASE)
+        RunResult nic = run("nowait", "LOCK+RELEASE", "faults.incoherent_atomics", true, "protocol_options.read_locks", "shared");
+        assertEquals(1, about(nic, "or bind one of LOCK, RELEASE to RPC").size(), Warnings.of(nic).toString());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"calvin", "hades"})
     void passiveAckOnAProtocolThatSendsNoCommitRpcIsSaid(String protocol) {

@@ -81,18 +81,20 @@ public final class Warnings {
                     + "by design (a test of the checker): a failed verification here says nothing about protocol " + pf.name());
         }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
-            int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages(java.util.Map.of()));
+            // the stages that post NIC atomics with this run's protocol_options (NOWAIT's RELEASE only with read_locks: shared)
+            List<Stage> atomicStages = pf.nicAtomicStages(c.protocolOptions());
+            int code = c.hybrid().code(), atomics = Stage.mask(atomicStages);
             boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
             if (atomics == 0) {
                 out.add("faults.incoherent_atomics cannot occur: protocol " + pf.name() + " posts no NIC atomics on words a CPU atomic also "
                         + "updates, in any hybrid code, so no code makes the fault act on it; drop faults.incoherent_atomics");
             } else if ((code & atomics) == 0) {
                 out.add("faults.incoherent_atomics cannot occur: hybrid code " + c.hybrid().spelled() + " binds no stage that posts NIC atomics "
-                        + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages(java.util.Map.of())) + " one-sided");
+                        + "one-sided, so no NIC atomic runs; bind one of " + names(atomicStages) + " one-sided");
             } else if (!cpuLocal && (code & atomics) == atomics) {
                 out.add("faults.incoherent_atomics cannot occur: every atomic goes through the NIC (" + Config.LOCAL_ACCESS.key() + ": network and every "
                         + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set " + Config.LOCAL_ACCESS.key() + "=cpu, or bind one of "
-                        + names(pf.nicAtomicStages(java.util.Map.of())) + " to RPC");
+                        + names(atomicStages) + " to RPC");
             }
         }
         out.addAll(pf.optionsWithoutEffect(c.hybrid().code(), c.protocolOptions()));
