@@ -278,7 +278,7 @@ final class EnumerateCommand implements Command {
             List<String> top = new ArrayList<>();
             for (CodeResult c : ranked.subList(0, Math.min(5, ranked.size()))) top.add(Integer.toString(c.code()));
             ctx.out().println("one seed: the ranking does not show how large the noise is, so the best code may be tied with the next;"
-                    + " run with --repeat 3, or the top codes only: " + sweepCommand + " --vary hybrid=" + String.join(",", top) + " --repeat 3");
+                    + " run with --repeat 3, or the top codes only: " + sweepCommand + " --vary " + Config.HYBRID.key() + "=" + String.join(",", top) + " --repeat 3");
         } else if (verdict.winner()) {
             CodeResult next = ranked.size() > 1 ? ranked.get(1) : null;
             ctx.out().println("best: code " + best.code() + " (" + best.label() + ") " + figures

@@ -83,14 +83,14 @@ final class NodeCommand implements Command {
             String[] sets = cl.getOptionValues("set");
             List<String> all = new ArrayList<>();
             // a config that names a multi-process fabric (ucx) keeps it; any other (sim, local) runs on tcp
-            if (!clusterFabric(ConfigLoader.load(file).get("fabric"))) all.add("fabric=tcp");
+            if (!clusterFabric(ConfigLoader.load(file).get(Config.FABRIC.key()))) all.add(Config.FABRIC.key() + "=tcp");
             if (sets != null) all.addAll(List.of(sets));
             Config config = RunCommand.resolve(file, all.toArray(String[]::new));
             if (!(config.fabricFactory() instanceof ClusterFabricFactory factory)) {
                 throw new ConfigException("node: fabric " + config.fabric() + " runs in one process; rcc node runs a node of a multi-process fabric (tcp)");
             }
             if (config.nodes() != place.hosts().size()) {
-                throw new ConfigException("node: the cluster has " + place.hosts().size() + " nodes (--hosts or Slurm) but the config says nodes: "
+                throw new ConfigException("node: the cluster has " + place.hosts().size() + " nodes (--hosts or Slurm) but the config says " + Config.NODES.key() + ": "
                         + config.nodes() + "; make them agree");
             }
             Path out = null;

@@ -90,6 +90,7 @@ final class PlotCommand implements Command {
             List<Setting> settings = new ArrayList<>();
             for (RunMetrics m : runs) settings.add(new Setting(BatchOptions.display(ctx, m.dir()), m.fabric(), m.workload()));
             refuseMixed(settings, "runs");
+            refuseNothingCommitted(ctx, runs);
             saved.addAll(Figures.ofRuns(runs, out, ""));
         }
         if (hybridTables.size() > 1) {
@@ -116,6 +117,23 @@ final class PlotCommand implements Command {
             ctx.out().println("wrote " + BatchOptions.display(ctx, s.png()) + " and " + s.svg().getFileName());
         }
         return Exit.OK;
+    }
+
+    /**
+     * Runs none of which committed a transaction in its measured window: every figure of them would be empty (a stage's
+     * time per committed transaction has nothing to divide by), so one line says so rather than a chart of nothing. A run
+     * without commits among others is drawn with the others (an empty bar beside theirs).
+     */
+    private static void refuseNothingCommitted(Context ctx, List<RunMetrics> runs) {
+        List<String> dirs = new ArrayList<>();
+        for (RunMetrics m : runs) {
+            if (m.commits() > 0) return;
+            dirs.add(BatchOptions.display(ctx, m.dir()));
+        }
+        throw new ConfigException("plot: " + (dirs.size() == 1 ? dirs.get(0) + " committed no transaction" : "none of these runs ("
+                + String.join(", ", dirs) + ") committed a transaction") + " in its measured window (" + SummaryJson.FILE_NAME + ": commits 0), so there is nothing"
+                + " to draw; run again with a longer " + Config.DURATION_MS.key() + " (or " + Config.WARMUP_MS.key()
+                + "), or see the run's warnings for why");
     }
 
     /** Where a result came from, and the settings that make results incomparable on one axis. */

@@ -91,7 +91,7 @@ final class RunCommand implements Command {
     private static String explainStage(Config config, String stage) {
         if (!config.fabricFactory().virtualTime()) {
             throw new ConfigException("--explain: critical paths are traced on fabric sim only, not on " + config.fabric()
-                    + " (run with --set fabric=sim)");
+                    + " (run with --set " + Config.FABRIC.key() + "=sim)");
         }
         List<String> names = PathExplain.names(config.hybrid().protocolStages());
         for (String n : names) if (n.equalsIgnoreCase(stage)) return n;

@@ -31,6 +31,13 @@ final class VerifyCommand implements Command {
         ctx.out().println("history: " + file + " (" + loaded.history().size() + " committed transactions; tables: "
                 + (loaded.tableNames().isEmpty() ? "none" : String.join(", ", loaded.tableNames())) + ")");
         CheckResult r = SerializabilityChecker.check(loaded.history(), loaded.tableNames());
+        if (r.txnsChecked() == 0) {
+            // no verdict on nothing (decision 0161): exit 1, as a run whose verification checked nothing
+            ctx.out().println("serializable: not checked: nothing committed (0 transactions to check)");
+            ctx.err().println("rcc: verify: " + positional.get(0) + " holds no committed transaction, so there was nothing to check;"
+                    + " a run that committed nothing writes such a file (exit code 1)");
+            return Exit.VERIFICATION_FAILED;
+        }
         if (r.serializable()) {
             ctx.out().println("serializable: yes (" + r.txnsChecked() + " txns checked)");
             return Exit.OK;

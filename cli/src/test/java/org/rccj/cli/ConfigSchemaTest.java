@@ -85,4 +85,34 @@ class ConfigSchemaTest {
         assertEquals("https://json-schema.org/draft/2020-12/schema", s.get("$schema").asText());
         assertEquals(1024, s.get("properties").get("nodes").get("maximum").asInt(), "from Config.TOP_LEVEL");
     }
+
+    /**
+     * The schema's bytes are the same in every JVM: every object in it keeps its members in the order they were put
+     * (a {@code Map.of} iterates in an order salted per JVM, so two runs of 'rcc list schema' printed different bytes).
+     */
+    @Test
+    void everyObjectKeepsItsDeclaredOrder() {
+        List<String> unordered = new java.util.ArrayList<>();
+        walk(ConfigSchema.tree(), "", unordered);
+        assertEquals(List.of(), unordered, "objects whose member order is not fixed");
+        JsonNode name = JSON.valueToTree(ConfigSchema.tree()).at("/properties/workload/oneOf/1/properties/name");
+        assertEquals(List.of("enum", "default", "description"), iterable(name.fieldNames()), "as declared");
+    }
+
+    private static List<String> iterable(java.util.Iterator<String> it) {
+        List<String> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
+    private static void walk(Object node, String path, List<String> unordered) {
+        if (node instanceof Map<?, ?> m) {
+            if (!(m instanceof java.util.LinkedHashMap) && m.size() > 1) unordered.add(path.isEmpty() ? "/" : path);
+            for (Map.Entry<?, ?> e : m.entrySet()) walk(e.getValue(), path + "/" + e.getKey(), unordered);
+        } else if (node instanceof java.util.Collection<?> c) {
+            if (!(c instanceof List) && c.size() > 1) unordered.add(path);
+            int i = 0;
+            for (Object o : c) walk(o, path + "/" + i++, unordered);
+        }
+    }
 }

@@ -71,4 +71,24 @@ class ContradictionsAndEmptyVerdictsTest {
                 .get("verification").get("txns_checked").asLong());
         assertFalse(org.rccj.results.RunMetrics.read(dir.resolve("out/exp")).verificationPassed());
     }
+
+    /** A run that committed nothing has no figure to draw: one line saying so (exit 2), not an internal error. */
+    @Test
+    void plotOfARunThatCommittedNothingSaysSo() throws Exception {
+        Path f = Cli.file(dir, "exp.yaml", Cli.yaml("verify: false"));
+        org.rccj.experiments.Runner nothing = (c, p) -> {
+            RunResult r = new RunResult();
+            r.config = c;
+            r.measuredS = 0.01;
+            return r;
+        };
+        Cli.run(dir, nothing, "run", f.toString(), "--out", "empty").assertOk();
+        // at 10ebb0c: exit 3, "internal error: java.lang.IllegalArgumentException: no stage took any time"
+        Cli.run(dir, "plot", "empty").assertBadInput("plot: empty committed no transaction in its measured window (summary.json: commits 0),"
+                + " so there is nothing to draw; run again with a longer duration_ms (or warmup_ms)");
+        // beside a run that committed, it is drawn with the other
+        Cli.run(dir, (c, p) -> Cli.result(c, Cli.passed()), "run", f.toString(), "--out", "full").assertOk();
+        Cli.run(dir, "plot", "empty", "full", "--out", "p").assertOk();
+        assertTrue(Files.isRegularFile(dir.resolve("p/stage-breakdown.png")));
+    }
 }

@@ -8,10 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rccj.experiments.Exit;
 
-/**
- * {@code rcc verify}. Excluded from the build (cli/pom.xml) until HistoryJson and SerializabilityChecker
- * are merged; the history lines follow docs/architecture.md and may need adjusting to HistoryJson's exact format.
- */
+/** {@code rcc verify}: a history file's verdict, its exit code, and its bad input. */
 class VerifyCommandTest {
     @TempDir Path dir;
 
@@ -37,6 +34,17 @@ class VerifyCommandTest {
         assertEquals(Exit.VERIFICATION_FAILED, o.code(), o.err());
         assertTrue(o.out().contains("serializable: NO"), o.out());
         assertTrue(o.out().contains("anomaly:"), o.out());
+    }
+
+    /** An empty history gets no verdict (at 10ebb0c: "serializable: yes (0 txns checked)", exit 0): decision 0161. */
+    @Test
+    void anEmptyHistoryIsNotAPass() throws Exception {
+        Cli.Outcome o = verify("empty.jsonl", "");
+        assertEquals(Exit.VERIFICATION_FAILED, o.code(), o.err());
+        assertTrue(o.out().contains("serializable: not checked: nothing committed (0 transactions to check)"), o.out());
+        assertTrue(!o.out().contains("serializable: yes"), o.out());
+        assertTrue(o.err().contains("rcc: verify: " + dir.resolve("empty.jsonl") + " holds no committed transaction, so there was nothing to check"),
+                o.err());
     }
 
     @Test

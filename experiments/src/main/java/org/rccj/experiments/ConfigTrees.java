@@ -14,8 +14,9 @@ public final class ConfigTrees {
     public static Config resolve(String command, Map<String, Object> tree) {
         Config c = ConfigResolver.resolve(tree);
         if (c.history() != null) {
-            throw new ConfigException(command + ": history: every run would write the same file " + c.history()
-                    + "; record a history with 'rcc run' (or --set history=null)");
+            String history = Config.HISTORY.key();
+            throw new ConfigException(command + ": " + history + ": every run would write the same file " + c.history()
+                    + "; record a history with 'rcc run' (or --set " + history + "=null)");
         }
         return c;
     }

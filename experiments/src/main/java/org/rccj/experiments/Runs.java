@@ -27,7 +27,8 @@ public final class Runs {
         return "warm-up " + fmt(config.warmupMs()) + " ms is shorter than a " + config.fabric() + " run needs (>= " + fmt(CLUSTER_WARMUP_MS) + " ms: "
                 + (LocalLauncher.multiProcess(config) ? "every node is a fresh JVM compiling the code"
                         : "the JVM compiles the code during the first second, and the run measures it")
-                + "); set warmup_ms=" + fmt(CLUSTER_WARMUP_MS) + " or warmup_ms=auto (until the throughput is steady)";
+                + "); set " + Config.WARMUP_MS.key() + "=" + fmt(CLUSTER_WARMUP_MS) + " or " + Config.WARMUP_MS.key()
+                + "=auto (until the throughput is steady)";
     }
 
     /** File name without its extension: the default experiment name. */

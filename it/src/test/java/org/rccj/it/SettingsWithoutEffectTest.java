@@ -45,6 +45,25 @@ class SettingsWithoutEffectTest {
         assertTrue(cpu.verification.passed(), cpu.verification.toString());
     }
 
+    /**
+     * The warning reads the run's protocol_options, not the defaults: NOWAIT's one-sided RELEASE drops a shared read lock
+     * by NIC FAA (read_locks: shared), so the fault can act on hybrid code RELEASE. At 10ebb0c the warning said it could
+     * not ("binds no stage that posts NIC atomics one-sided ... bind one of LOCK one-sided").
+     */
+    @Test
+    void incoherentAtomicsReadTheRunsProtocolOptions() {
+        RunResult shared = run("nowait", "RELEASE", "faults.incoherent_atomics", true, "protocol_options.read_locks", "shared");
+        assertTrue(shared.network.faa > 0, "one-sided RELEASE drops shared read locks by NIC FAA: " + shared.network.faa);
+        assertEquals(List.of(), about(shared, "incoherent_atomics"));
+        // with exclusive read locks (the default) RELEASE posts no NIC atomic: then the warning holds, naming LOCK only
+        RunResult exclusive = run("nowait", "RELEASE", "faults.incoherent_atomics", true);
+        assertEquals(List.of("faults.incoherent_atomics cannot occur: hybrid code RELEASE binds no stage that posts NIC atomics one-sided, so no"
+                + " NIC atomic runs; bind one of LOCK one-sided"), about(exclusive, "incoherent_atomics"));
+        // every atomic stage one-sided with local_access: network: the list it names is the run's (LOCK and RELEASE)
+        RunResult nic = run("nowait", "LOCK+RELEASE", "faults.incoherent_atomics", true, "protocol_options.read_locks", "shared");
+        assertEquals(1, about(nic, "or bind one of LOCK, RELEASE to RPC").size(), Warnings.of(nic).toString());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"calvin", "hades"})
     void passiveAckOnAProtocolThatSendsNoCommitRpcIsSaid(String protocol) {
@@ -103,7 +122,7 @@ class SettingsWithoutEffectTest {
     @Test
     void occSoftwareCostsWithoutTheSoftwareBaselineAreSaid() {
         RunResult none = run("occ", "all-onesided", "protocol_options.sw_set_ns", 900, "protocol_options.sw_lock_ns", 300);
-        assertEquals(List.of("protocol_options.sw_set_ns, sw_lock_ns have no effect: the sw_* costs are charged by the SW-Impl baseline only,"
+        assertEquals(List.of("protocol_options.sw_set_ns, protocol_options.sw_lock_ns have no effect: the sw_* costs are charged by the SW-Impl baseline only,"
                 + " and this run has software: none; set protocol_options.software: sw-impl or drop them"), about(none, "sw_"));
         assertEquals(List.of(), about(run("occ", "all-onesided", "protocol_options.software", "sw-impl", "protocol_options.sw_set_ns", 900), "sw_"));
     }

@@ -25,6 +25,12 @@ public interface MemoryStorage {
         }
     };
 
+    /**
+     * The bytes {@link #DIRECT} can still map for sparse regions (the free space of /dev/shm, a tmpfs: a sparse file
+     * there may be larger, and a page touched beyond it faults), or -1 where it maps them as plain direct memory.
+     */
+    static long sparseSpace() { return SparseMemory.space(); }
+
     /** A zeroed buffer of exactly {@code bytes} bytes for chunk {@code chunk} of region {@code region} of node {@code node}. */
     ByteBuffer allocate(int node, int region, int chunk, int bytes);
 

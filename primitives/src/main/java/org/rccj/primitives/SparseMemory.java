@@ -19,9 +19,25 @@ final class SparseMemory {
 
     private SparseMemory() {}
 
+    /** Whether sparse regions are mapped from /dev/shm here (else they are plain direct memory). */
+    private static boolean available() { return Files.isDirectory(SHM) && Files.isWritable(SHM); }
+
+    /**
+     * The bytes /dev/shm can still hold (statvfs: its free blocks), or -1 where sparse regions are not mapped from it.
+     * A page touched beyond them is not an error the JVM can report: the access faults (SIGBUS).
+     */
+    static long space() {
+        if (!available()) return -1;
+        try {
+            return Files.getFileStore(SHM).getUsableSpace();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** A mapped buffer of {@code bytes} zero bytes, or null where /dev/shm is not available. */
     static ByteBuffer map(int bytes) {
-        if (!Files.isDirectory(SHM) || !Files.isWritable(SHM)) return null;
+        if (!available()) return null;
         Path f = null;
         try {
             f = Files.createTempFile(SHM, "rcc-sparse-", ".mem");

@@ -461,10 +461,15 @@ public final class Comparison {
         return t.number(row, column);
     }
 
-    /** "+12.3%" (and "*" when both CIs are known and disjoint), "n/a" without a usable base. */
+    /**
+     * "+12.3%" (and "*" when both CIs are known and disjoint), "n/a" without a usable base: zero, or of the other sign
+     * than the value (a term of the latency that is negative in one run and positive in the other: -0.086 to +0.085 us
+     * read "+199%"; the absolute column says it).
+     */
     static String relative(double base, double baseCi, double v, double ci) {
         if (!Double.isFinite(base) || !Double.isFinite(v)) return "-";
         if (base == 0) return v == 0 ? "0.0%" : "n/a";
+        if (base * v < 0) return "n/a";
         String s = String.format(Locale.ROOT, "%+.1f%%", 100 * (v - base) / Math.abs(base));
         if (Double.isFinite(baseCi) && Double.isFinite(ci) && Math.abs(v - base) > baseCi + ci) s += "*";
         return s;

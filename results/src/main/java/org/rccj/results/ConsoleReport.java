@@ -116,7 +116,7 @@ public final class ConsoleReport {
 
     private static void verification(StringBuilder sb, RunResult.Verification v) {
         if (!v.checked()) {
-            line(sb, label("verification") + "off (set verify: true to check serializability and the workload invariants)");
+            line(sb, label("verification") + "off (set " + Config.VERIFY.key() + ": true to check serializability and the workload invariants)");
             return;
         }
         String ser = v.nothingCommitted() ? "not checked: nothing committed (0 transactions to check)"

@@ -49,7 +49,7 @@ public final class HostNoise {
         if (c == null || c.fabricFactory().virtualTime()) return out;
         if (c.durationMs() < MIN_WINDOW_MS) {
             out.add(String.format(Locale.ROOT, "measured window %s ms on a wall-clock fabric: too short for a stable figure (timer, scheduler and"
-                    + " JIT noise are a large share of it); set duration_ms >= %.0f", fmt(c.durationMs()), MIN_WINDOW_MS));
+                    + " JIT noise are a large share of it); set %s >= %.0f", fmt(c.durationMs()), Config.DURATION_MS.key(), MIN_WINDOW_MS));
         }
         HostLoad h = r.hostLoad;
         if (h != null) {

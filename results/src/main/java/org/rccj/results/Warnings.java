@@ -23,20 +23,23 @@ public final class Warnings {
         return of(r, Runtime.getRuntime().availableProcessors());
     }
 
+    private static final String DURATION = Config.DURATION_MS.key();
+
     static List<String> of(RunResult r, int cores) {
         List<String> out = new ArrayList<>();
         Config c = r.config;
         long commits = r.commits();
         double windowUs = r.measuredS * 1e6;
         if (commits == 0) {
-            out.add("no commits in the measured window: every figure is empty; raise duration_ms (or warmup_ms) or check the config");
+            out.add("no commits in the measured window: every figure is empty; raise " + DURATION + " (or " + Config.WARMUP_MS.key()
+                    + ") or check the config");
         } else if (commits < FEW_COMMITS) {
-            out.add("only " + commits + " commits in the measured window (fewer than " + FEW_COMMITS + "): the figures are noisy; raise duration_ms");
+            out.add("only " + commits + " commits in the measured window (fewer than " + FEW_COMMITS + "): the figures are noisy; raise " + DURATION);
         }
         double maxUs = r.total.latency.max() / 1e3;
         if (commits > 0 && windowUs < maxUs) {
             out.add(String.format(Locale.ROOT, "the measured window (%.1f us) is shorter than the longest transaction (%.1f us): "
-                    + "transactions straddle its ends; raise duration_ms", windowUs, maxUs));
+                    + "transactions straddle its ends; raise %s", windowUs, maxUs, DURATION));
         }
         if (!c.fabricFactory().virtualTime() && (long) c.nodes() * c.threads() > cores) {
             out.add("oversubscribed: " + (c.nodes() * c.threads()) + " worker threads (" + c.nodes() + " nodes x " + c.threads() + " threads) on "
@@ -66,11 +69,11 @@ public final class Warnings {
     static void settingsWithoutEffect(Config c, List<String> out) {
         ProtocolFactory pf = c.protocolFactory();
         if (c.passiveAck() && !pf.passiveAckApplies()) {
-            out.add("passive_ack: true has no effect on protocol " + pf.name() + " (it sends no COMMIT RPC that could go passive): "
+            out.add(Config.PASSIVE_ACK.key() + ": true has no effect on protocol " + pf.name() + " (it sends no COMMIT RPC that could go passive): "
                     + "this run is the same as without it");
         }
         if (c.fetchOneByOne() && !pf.fetchOneByOneApplies()) {
-            out.add("fetch_items: one_by_one has no effect on protocol " + pf.name() + " (its participants replay a transaction's reads "
+            out.add(Config.FETCH_ITEMS.key() + ": one_by_one has no effect on protocol " + pf.name() + " (its participants replay a transaction's reads "
                     + "as one batch): this run fetches together");
         }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.cpu_local_atomics"))) {
@@ -78,23 +81,25 @@ public final class Warnings {
                     + "by design (a test of the checker): a failed verification here says nothing about protocol " + pf.name());
         }
         if (Boolean.TRUE.equals(c.fabricSetting("faults.incoherent_atomics"))) {
-            int code = c.hybrid().code(), atomics = Stage.mask(pf.nicAtomicStages(java.util.Map.of()));
+            // the stages that post NIC atomics with this run's protocol_options (NOWAIT's RELEASE only with read_locks: shared)
+            List<Stage> atomicStages = pf.nicAtomicStages(c.protocolOptions());
+            int code = c.hybrid().code(), atomics = Stage.mask(atomicStages);
             boolean cpuLocal = !(c.localThroughNic() && pf.localAccessThroughNic());
             if (atomics == 0) {
                 out.add("faults.incoherent_atomics cannot occur: protocol " + pf.name() + " posts no NIC atomics on words a CPU atomic also "
                         + "updates, in any hybrid code, so no code makes the fault act on it; drop faults.incoherent_atomics");
             } else if ((code & atomics) == 0) {
                 out.add("faults.incoherent_atomics cannot occur: hybrid code " + c.hybrid().spelled() + " binds no stage that posts NIC atomics "
-                        + "one-sided, so no NIC atomic runs; bind one of " + names(pf.nicAtomicStages(java.util.Map.of())) + " one-sided");
+                        + "one-sided, so no NIC atomic runs; bind one of " + names(atomicStages) + " one-sided");
             } else if (!cpuLocal && (code & atomics) == atomics) {
-                out.add("faults.incoherent_atomics cannot occur: every atomic goes through the NIC (local_access: network and every "
-                        + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set local_access=cpu, or bind one of "
-                        + names(pf.nicAtomicStages(java.util.Map.of())) + " to RPC");
+                out.add("faults.incoherent_atomics cannot occur: every atomic goes through the NIC (" + Config.LOCAL_ACCESS.key() + ": network and every "
+                        + "atomic stage one-sided), so no CPU atomic meets a NIC atomic; set " + Config.LOCAL_ACCESS.key() + "=cpu, or bind one of "
+                        + names(atomicStages) + " to RPC");
             }
         }
         out.addAll(pf.optionsWithoutEffect(c.hybrid().code(), c.protocolOptions()));
         if (c.hybrid().code() == 0 && c.preloadLocationCache()) {
-            out.add("location_cache.preload: true has no effect on hybrid code all-rpc: only one-sided accesses look tuples up in the location"
+            out.add(Config.LOCATION_CACHE + "." + Config.LOCATION_CACHE_PARAMS.get(0).key() + ": true has no effect on hybrid code all-rpc: only one-sided accesses look tuples up in the location"
                     + " cache, and this code binds no stage one-sided; it only costs load time and memory; drop it (auto preloads when a stage is"
                     + " one-sided)");
         }

@@ -46,9 +46,9 @@ public final class Verdicts {
         }
         return String.format(Locale.ROOT, "verdict: trust the sim's ranking of codes on %s with this profile: no, because %d round-trip or"
                 + " peak figure%s miss%s by more than %s (worst: %s, sim/real %.3g), so the relative cost of one-sided and RPC stages is"
-                + " off; rank codes by measuring them on %s (rcc enumerate --set fabric=%s) or check with rcc validate", fabric, misses.size(),
+                + " off; rank codes by measuring them on %s (rcc enumerate --set %s=%s) or check with rcc validate", fabric, misses.size(),
                 misses.size() == 1 ? "" : "s", misses.size() == 1 ? "es" : "", pct(TOLERANCE), worst.name(), worst.sim() / worst.measured(),
-                fabric, fabric);
+                fabric, org.rccj.framework.run.Config.FABRIC.key(), fabric);
     }
 
     /** Points with two or more codes a "yes" of validate needs at least. */
@@ -85,8 +85,8 @@ public final class Verdicts {
         if (b.points() < MIN_POINTS) why.add(b.points() + " point" + (b.points() == 1 ? "" : "s") + " (needed: " + MIN_POINTS + ")");
         if (pairs < MIN_PAIRS) why.add(pairs + " code pair" + (pairs == 1 ? "" : "s") + " (needed: " + MIN_PAIRS + ")");
         if (b.shortestWindowS() * 1000 < org.rccj.results.HostNoise.MIN_WINDOW_MS) {
-            why.add(String.format(Locale.ROOT, "real windows of %.2f s (needed: %.0f s; raise duration_ms)", b.shortestWindowS(),
-                    org.rccj.results.HostNoise.MIN_WINDOW_MS / 1000));
+            why.add(String.format(Locale.ROOT, "real windows of %.2f s (needed: %.0f s; raise %s)", b.shortestWindowS(),
+                    org.rccj.results.HostNoise.MIN_WINDOW_MS / 1000, org.rccj.framework.run.Config.DURATION_MS.key()));
         }
         if (b.unsteadyRuns() > 0) {
             why.add(b.unsteadyRuns() + " real run" + (b.unsteadyRuns() == 1 ? "" : "s") + " whose throughput varied by more than "

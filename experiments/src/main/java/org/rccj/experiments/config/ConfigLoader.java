@@ -137,7 +137,7 @@ public final class ConfigLoader {
         for (Map.Entry<String, Object> e : old.entrySet()) {
             if (e.getKey().equals("name")) continue;
             if (accepted.contains(e.getKey())) next.put(e.getKey(), e.getValue());
-            else dropped.add("workload." + e.getKey());
+            else dropped.add(org.rccj.framework.config.Settings.workloadKey(e.getKey()));
         }
         tree.put("workload", next);
         return dropped.isEmpty() ? null : "workload " + oldName.strip() + " -> " + factory.name() + ": dropped " + String.join(", ", dropped)

@@ -49,11 +49,11 @@ public final class ConfigSchema {
         props.put(Config.PROTOCOL.key(), choice(paramOf(Config.PROTOCOL.key()), Registry.protocols().stream().map(ProtocolFactory::name).toList()));
         props.put(Config.WORKLOAD, workload());
         props.put(Config.FABRIC.key(), choice(paramOf(Config.FABRIC.key()), Registry.fabrics().stream().map(FabricFactory::name).toList()));
-        props.put(Config.PROTOCOL_OPTIONS, Map.of("type", "object", "description", "the protocol's options (rcc list)"));
+        props.put(Config.PROTOCOL_OPTIONS, obj("type", "object", "description", "the protocol's options (rcc list)"));
         Map<String, Object> cache = section(Config.LOCATION_CACHE_PARAMS, "the location cache");
         // preload: auto, or a YAML boolean as well as its spelling
         Param preload = Config.LOCATION_CACHE_PARAMS.get(0);
-        ((Map<String, Object>) cache.get("properties")).put(preload.key(), Map.of("description", preload.help(),
+        ((Map<String, Object>) cache.get("properties")).put(preload.key(), obj("description", preload.help(),
                 "enum", List.of("auto", "true", "false", true, false), "default", preload.defaultValue()));
         props.put(Config.LOCATION_CACHE, cache);
         // every fabric's keys; a rule per fabric below forbids the keys of the others
@@ -81,22 +81,22 @@ public final class ConfigSchema {
                     boolean mine = ff.parameters().stream().anyMatch(q -> q.key().equals(p.key()));
                     if (mine) continue;
                     if (dot < 0) forbidden.put(top, false);
-                    else if (ff.parameters().stream().noneMatch(q -> q.key().startsWith(top + "."))) forbidden.put(top, Map.of("maxProperties", 0));
+                    else if (ff.parameters().stream().noneMatch(q -> q.key().startsWith(top + "."))) forbidden.put(top, obj("maxProperties", 0));
                 }
             }
             if (forbidden.isEmpty()) continue;
             Map<String, Object> when = ff.name().equals(defaultFabric)
-                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of(Config.FABRIC.key()))), nameIs(Config.FABRIC.key(), ff.name())))
+                    ? obj("anyOf", List.of(obj("not", obj("required", List.of(Config.FABRIC.key()))), nameIs(Config.FABRIC.key(), ff.name())))
                     : nameIs(Config.FABRIC.key(), ff.name());
-            rules.add(Map.of("if", when, "then", Map.of("properties", forbidden)));
+            rules.add(obj("if", when, "then", obj("properties", forbidden)));
         }
         String defaultProtocol = String.valueOf(paramOf(Config.PROTOCOL.key()).defaultValue());
         for (ProtocolFactory pf : Registry.protocols()) {
             Map<String, Object> when = pf.name().equals(defaultProtocol)
-                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of(Config.PROTOCOL.key()))), nameIs(Config.PROTOCOL.key(), pf.name())))
+                    ? obj("anyOf", List.of(obj("not", obj("required", List.of(Config.PROTOCOL.key()))), nameIs(Config.PROTOCOL.key(), pf.name())))
                     : nameIs(Config.PROTOCOL.key(), pf.name());
-            rules.add(Map.of("if", when, "then", Map.of("properties",
-                    Map.of(Config.PROTOCOL_OPTIONS, section(pf.parameters(), pf.name() + "'s protocol_options")))));
+            rules.add(obj("if", when, "then", obj("properties",
+                    obj(Config.PROTOCOL_OPTIONS, section(pf.parameters(), pf.name() + "'s protocol_options")))));
         }
         root.put("allOf", rules);
         return root;
@@ -106,28 +106,38 @@ public final class ConfigSchema {
         List<String> names = Registry.workloads().stream().map(WorkloadFactory::name).toList();
         Map<String, Object> byName = new LinkedHashMap<>();
         byName.put("type", "object");
-        byName.put("properties", Map.of("name", Map.of("enum", names, "default", "smallbank", "description", "the workload (rcc list)")));
+        byName.put("properties", obj("name", obj("enum", names, "default", "smallbank", "description", "the workload (rcc list)")));
         List<Object> rules = new ArrayList<>();
         for (WorkloadFactory wf : Registry.workloads()) {
             Map<String, Object> s = section(wf.parameters(), wf.name() + "'s settings");
             @SuppressWarnings("unchecked")
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) s.get("properties"));
-            p.put("name", Map.of("const", wf.name()));
+            p.put("name", obj("const", wf.name()));
             s.put("properties", p);
             Map<String, Object> when = wf.name().equals("smallbank")
-                    ? Map.of("anyOf", List.of(Map.of("not", Map.of("required", List.of("name"))), nameIs("name", wf.name())))
+                    ? obj("anyOf", List.of(obj("not", obj("required", List.of("name"))), nameIs("name", wf.name())))
                     : nameIs("name", wf.name());
-            rules.add(Map.of("if", when, "then", s));
+            rules.add(obj("if", when, "then", s));
         }
         byName.put("allOf", rules);
         Map<String, Object> w = new LinkedHashMap<>();
         w.put("description", "the workload: its name, or a mapping of name and the workload's settings (rcc list)");
-        w.put("oneOf", List.of(Map.of("enum", names), byName));
+        w.put("oneOf", List.of(obj("enum", names), byName));
         return w;
     }
 
+    /**
+     * A JSON object with its members in the order given ({@code Map.of}'s order changes from one JVM to the next, and
+     * with it the bytes of {@code rcc list schema}).
+     */
+    private static Map<String, Object> obj(Object... keysAndValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        return m;
+    }
+
     private static Map<String, Object> nameIs(String key, String value) {
-        return Map.of("properties", Map.of(key, Map.of("const", value)), "required", List.of(key));
+        return obj("properties", obj(key, obj("const", value)), "required", List.of(key));
     }
 
     private static Map<String, Object> section(List<Param> params, String description) {

@@ -57,8 +57,9 @@ public final class RobustRun {
     public static Config baseConfig(Map<String, Object> base) {
         Config c = ConfigTrees.resolve("robust", base);
         if (!c.fabricFactory().virtualTime()) {
-            throw new ConfigException("robust: the config's fabric is " + c.fabric() + "; robust varies the simulator's cost profile:"
-                    + " set fabric: sim (--set fabric=sim)");
+            String fabric = Config.FABRIC.key();
+            throw new ConfigException("robust: the config's " + fabric + " is " + c.fabric() + "; robust varies the simulator's cost profile:"
+                    + " set " + fabric + ": sim (--set " + fabric + "=sim)");
         }
         if (c.protocolFactory().stages().isEmpty()) {
             throw new ConfigException("robust: protocol " + c.protocol() + " has one hybrid code (no stage can be bound either way):"

@@ -19,6 +19,10 @@ import java.util.List;
  * ends a hand-started node's start at once; a connection that does not prove the secret (a stranger, a garbled or
  * replayed hello, a node given another secret file) is closed and logged, at most one line a second, and the node
  * keeps waiting for its real peers until the join timeout, whose message then names what it refused (issue 38).
+ * One exception (decision 0215): a hello that does not prove the secret but comes from the host of the node it
+ * claims to be, for this node and this cluster size, is that node with another secret file as far as this node can
+ * tell; if no peer proving the secret takes that node's place within {@link #MISMATCH_GRACE_MS}, the start ends
+ * then, naming the secret mismatch, rather than at the join timeout.
  */
 final class Bootstrap {
     private final ClusterNode node;
@@ -33,6 +37,11 @@ final class Bootstrap {
     private String lastUnproven;
     private long nextLogNs = System.nanoTime();
     static final long LOG_EVERY_NS = 1_000_000_000L;
+    /** How long a node claimed by a hello with another secret has to join with the right one (decision 0215). */
+    static final long MISMATCH_GRACE_MS = 5_000;
+    /** Per peer node: when its grace after a hello with another secret from its host ends (0: none), and that hello. */
+    private final long[] mismatchDeadline;
+    private final String[] mismatch;
 
     Bootstrap(ClusterNode node, ClusterSettings settings, int lanes, ServerSocketChannel server, Link[][] peers, List<Link> links) {
         this.node = node;
@@ -43,6 +52,8 @@ final class Bootstrap {
         this.server = server;
         this.peers = peers;
         this.links = links;
+        this.mismatchDeadline = new long[nodes];
+        this.mismatch = new String[nodes];
     }
 
     /** Connects to every lower node and accepts every higher one, {@code lanes} connections each; blocks until done. */
@@ -62,6 +73,7 @@ final class Bootstrap {
                         + (unproven == 1 ? " connection" : " connections") + " that did not prove the run's secret (the last "
                         + lastUnproven + "): give every node the same secret file"));
             }
+            secretMismatch();
             SocketChannel ch;
             try {
                 ch = server.socket().accept().getChannel();
@@ -74,6 +86,31 @@ final class Bootstrap {
                 missing--;
             }
         }
+    }
+
+    /** Ends the start when a node whose host sent a hello with another secret has not joined with this one in its grace. */
+    private void secretMismatch() {
+        long now = System.nanoTime();
+        for (int j = self + 1; j < nodes; j++) {
+            if (mismatch[j] == null || now - mismatchDeadline[j] < 0 || !Arrays.asList(peers[j]).contains(null)) continue;
+            throw new ClusterFailure("node " + j + " (" + str(settings.hosts().get(j)) + ") has another secret: a connection from its host "
+                    + mismatch[j] + ", and no node " + j + " that proves it joined within " + MISMATCH_GRACE_MS / 1000.0
+                    + " s after; give every node the same secret file");
+        }
+    }
+
+    /**
+     * Whether a refused hello that does not prove the secret is, as far as this node can tell, the node it claims to be
+     * with another secret: the right magic, for this node and cluster size, claiming a higher node that has not joined,
+     * from that node's host. Not for a node that {@code rcc run} launched (they share the launcher's secret; a node of
+     * another run may reuse its port).
+     */
+    private boolean claimsMissingPeerFromItsHost(Handshake.Hello h, SocketChannel ch) throws IOException {
+        if (settings.watchParent() || !h.magicOk() || h.to() != self || h.nodes() != nodes || h.from() <= self || h.from() >= nodes) return false;
+        if (!Arrays.asList(peers[h.from()]).contains(null)) return false;
+        java.net.InetAddress claimed = settings.hosts().get(h.from()).getAddress();
+        java.net.InetAddress from = ((InetSocketAddress) ch.getRemoteAddress()).getAddress();
+        return claimed != null && (claimed.equals(from) || claimed.isLoopbackAddress() && from.isLoopbackAddress());
     }
 
     private Link connect(int j, int lane, long deadline) throws IOException {
@@ -152,6 +189,10 @@ final class Bootstrap {
                 boolean proven = h.proves(settings.secret(), challenge);
                 if (proven) settings.log().println("rcc: node " + self + " refused a connection from " + who + claimed + ": " + problem);
                 else refusedUnproven("from " + who + claimed + ": " + problem);
+                if (!proven && claimsMissingPeerFromItsHost(h, ch) && mismatch[h.from()] == null) {
+                    mismatch[h.from()] = "(" + who + ") did not prove the run's secret (" + problem + ")";
+                    mismatchDeadline[h.from()] = System.nanoTime() + MISMATCH_GRACE_MS * 1_000_000L;
+                }
                 out.writeByte(1);
                 out.writeUTF(problem);
                 out.flush();

@@ -27,6 +27,6 @@ public interface ClusterFabricFactory extends FabricFactory {
 
     @Override
     default Fabric create(FabricSetup s) {
-        throw new ConfigException("fabric: " + name() + " runs one OS process per node; start it with rcc run (which spawns the nodes) or rcc node");
+        throw new ConfigException(Config.FABRIC.key() + ": " + name() + " runs one OS process per node; start it with rcc run (which spawns the nodes) or rcc node");
     }
 }

@@ -83,7 +83,7 @@ public final class LocalLauncher {
                 cmd.addAll(List.of("node", cfg.toString(), "--id", Integer.toString(i), "--hosts", String.join(",", hosts),
                         "--secret-file", "-", "--watch-parent", "--run-dir", dir.toString(),
                         // rcc node takes tcp unless told otherwise: name this run's fabric
-                        "--set", "fabric=" + config.fabric()));
+                        "--set", Config.FABRIC.key() + "=" + config.fabric()));
                 if (i == 0) cmd.addAll(List.of("--result-file", result.toString()));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 procs.add(p);

@@ -42,8 +42,9 @@ public final class TcpFabricFactory extends NamedFabric implements ClusterFabric
     @Override
     public void checkPassiveAck(boolean passiveAck) {
         if (passiveAck) {
-            throw new ConfigException("passive_ack: true needs RPCs without a reply message, which fabric tcp does not"
-                    + " carry; set passive_ack: false (the default) or use fabric sim, local or ucx");
+            String key = Config.PASSIVE_ACK.key();
+            throw new ConfigException(key + ": true needs RPCs without a reply message, which fabric tcp does not"
+                    + " carry; set " + key + ": false (the default) or use fabric sim, local or ucx");
         }
     }
 

@@ -394,11 +394,30 @@ class TcpWireTest {
         assertEquals(null, node0.failure());
     }
 
+    /**
+     * A hello with another secret from the claimed node's host, for this cluster (decision 0215): refused at once, and
+     * once no node 1 with the right secret has come within the grace, node 0's start ends naming the mismatch, long
+     * before its join timeout (at 10ebb0c it waited the whole timeout).
+     */
+    @Test
+    void aWrongSecretFromThePeersHostEndsTheStartAfterTheGraceNotTheJoinTimeout() {
+        byte[] wrong = "not the secret, not the secret!!".getBytes(StandardCharsets.US_ASCII);
+        long t0 = System.nanoTime();
+        ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(wrong, 60_000));
+        long s = (System.nanoTime() - t0) / 1_000_000_000L;
+        assertEquals("wrong secret (or a hello replayed from another connection)", e.getMessage());
+        assertNotNull(e.joinFailure, "node 0 should give up");
+        assertTrue(e.joinFailure.matches("node 1 \\(127\\.0\\.0\\.1:\\d+\\) has another secret: a connection from its host \\(/127\\.0\\.0\\.1:\\d+\\) did not"
+                + " prove the run's secret \\(wrong secret \\(or a hello replayed from another connection\\)\\), and no node 1 that proves it joined within"
+                + " 5\\.0 s after; give every node the same secret file"), e.joinFailure);
+        assertTrue(s >= 4 && s < 30, "ended after the grace, not at the join timeout: " + s + " s");
+    }
+
     @Test
     void aWrongSecretIsRefusedNamedInTheLogAndNodeZeroWaitsOutItsJoinTimeout() {
         byte[] wrong = "not the secret, not the secret!!".getBytes(StandardCharsets.US_ASCII);
-        // a hello that does not prove the secret cannot end the start (anyone can send one, issue 38): node 0 refuses
-        // it, keeps waiting for its real peer, and its join timeout names what it refused
+        // a hello that does not prove the secret cannot end the start before the grace (anyone can send one, issue 38):
+        // node 0 refuses it, keeps waiting for its real peer, and a join timeout shorter than the grace names it
         ExecutionFailure e = assertThrows(ExecutionFailure.class, () -> join(wrong, 1500));
         assertEquals("wrong secret (or a hello replayed from another connection)", e.getMessage());
         String logged = log.toString(StandardCharsets.UTF_8);

@@ -8,6 +8,15 @@ import java.util.Map;
  * programming error, reported as such rather than as a null.
  */
 public interface Settings {
+    /** The config's sections a plug-in's settings live in: a workload's and a protocol's options. */
+    String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
+
+    /** How a config spells setting {@code key} of a workload, for messages: {@code workload.KEY}. */
+    static String workloadKey(String key) { return WORKLOAD + "." + key; }
+
+    /** How a config spells protocol option {@code key}, for messages: {@code protocol_options.KEY}. */
+    static String optionKey(String key) { return PROTOCOL_OPTIONS + "." + key; }
+
     /** The resolved value of {@code key} (null only where the parameter allows null). */
     Object value(String key);
 

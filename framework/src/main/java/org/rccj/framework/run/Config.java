@@ -27,7 +27,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param THREADS = Param.ofInt("threads", 4, 1, 256, "worker threads per node");
     public static final Param COROUTINES = Param.ofInt("coroutines", 8, 1, 1024, "transaction coroutines per worker");
     public static final Param PROTOCOL = new Param("protocol", Param.Type.STRING, "occ", 0, 0, List.of(), "concurrency-control protocol (rcc list)");
-    public static final Param HYBRID = new Param("hybrid", Param.Type.STRING, "all-rpc", 0, 0, List.of(), "stages on one-sided primitives: all-rpc, all-onesided, a number, or READ+LOG+...");
+    public static final Param HYBRID = new Param(org.rccj.framework.spi.HybridCode.KEY, Param.Type.STRING, "all-rpc", 0, 0, List.of(), "stages on one-sided primitives: all-rpc, all-onesided, a number, or READ+LOG+...");
     public static final Param REPLICATION = Param.ofInt("replication", 3, 1, 16, "copies of the coordinator log (the coordinator plus replication-1 backups)");
     public static final Param WARMUP_MS = Param.ofDoubleOrAuto("warmup_ms", 5, 0, 3.6e6, "warm-up before measuring, ms (virtual ms on sim); "
             + "auto (local, tcp, ucx): until the throughput is steady, at most " + (long) AutoWarmup.DEFAULT_BOUND_MS
@@ -46,7 +46,7 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     public static final Param FETCH_ITEMS = Param.ofChoice("fetch_items", "together", List.of("together", "one_by_one"),
             "together = the accesses a transaction adds before it fetches go out in one stage call (ops to every node at once); one_by_one = one stage call per access, each awaited before the next, as RCC's artifact's transactions lock and read (docs/decisions/0176)");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
-    public static final String WORKLOAD = "workload", PROTOCOL_OPTIONS = "protocol_options";
+    public static final String WORKLOAD = org.rccj.framework.config.Settings.WORKLOAD, PROTOCOL_OPTIONS = org.rccj.framework.config.Settings.PROTOCOL_OPTIONS;
     /** The location cache's section (after the top-level keys). */
     public static final String LOCATION_CACHE = "location_cache";
     public static final List<Param> LOCATION_CACHE_PARAMS = List.of(Param.ofChoice("preload", "auto", List.of("auto", "true", "false"),

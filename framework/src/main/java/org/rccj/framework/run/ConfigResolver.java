@@ -50,8 +50,9 @@ public final class ConfigResolver {
         }
         int nodes = (int) v.get(Config.NODES.key()), replication = (int) v.get(Config.REPLICATION.key());
         if (nodes < replication) {
-            throw new ConfigException("replication: " + replication + " copies need at least " + replication
-                    + " nodes, but nodes is " + nodes + "; lower replication or add nodes");
+            String r = Config.REPLICATION.key(), n = Config.NODES.key();
+            throw new ConfigException(r + ": " + replication + " copies need at least " + replication
+                    + " nodes, but " + n + " is " + nodes + "; lower " + r + " or add nodes");
         }
         ProtocolFactory pf = protocol((String) v.get(Config.PROTOCOL.key()));
         v.put(Config.PROTOCOL.key(), pf.name());
@@ -82,15 +83,15 @@ public final class ConfigResolver {
     }
 
     public static ProtocolFactory protocol(String name) {
-        return byName(Registry.protocols(), ProtocolFactory::name, name, "protocol: unknown protocol");
+        return byName(Registry.protocols(), ProtocolFactory::name, name, Config.PROTOCOL.key() + ": unknown protocol");
     }
 
     public static WorkloadFactory workload(String name) {
-        return byName(Registry.workloads(), WorkloadFactory::name, name, "workload.name: unknown workload");
+        return byName(Registry.workloads(), WorkloadFactory::name, name, org.rccj.framework.config.Settings.workloadKey("name") + ": unknown workload");
     }
 
     public static FabricFactory fabric(String name) {
-        return byName(Registry.fabrics(), FabricFactory::name, name, "fabric: unknown fabric");
+        return byName(Registry.fabrics(), FabricFactory::name, name, Config.FABRIC.key() + ": unknown fabric");
     }
 
     private static <T> T byName(List<T> all, Function<T, String> nameOf, String name, String unknown) {

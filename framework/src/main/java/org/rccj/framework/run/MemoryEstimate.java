@@ -15,6 +15,7 @@ import org.rccj.framework.store.HeaderLayout;
 import org.rccj.framework.store.LocationCache;
 import org.rccj.framework.store.Store;
 import org.rccj.framework.store.TableSpec;
+import org.rccj.primitives.MemoryStorage;
 
 /**
  * The memory a run needs, computed from the config before anything is allocated or any loop over the data runs, and
@@ -47,7 +48,7 @@ public final class MemoryEstimate {
         public long sparseBytes() { return sum(sparse); }
         public long heapBytes() { return sum(heap); }
         public long bytes() { return registeredBytes() + heapBytes(); }
-        private static long sum(List<Part> parts) { long s = 0; for (Part p : parts) s += p.bytes(); return s; }
+        static long sum(List<Part> parts) { long s = 0; for (Part p : parts) s += p.bytes(); return s; }
     }
 
     /** The registered regions of one node: tables and indexes, the coordinator-log rings, the protocol's regions. */
@@ -60,7 +61,7 @@ public final class MemoryEstimate {
         List<Store.PlannedRegion> out = new ArrayList<>();
         for (Store.PlannedRegion r : Store.plannedRegions(header, specs, c.nodes())) out.add(new Store.PlannedRegion(r.name(), Math.max(8, r.bytes())));
         out.add(new Store.PlannedRegion(CoordinatorLog.REGION, CoordinatorLog.regionBytes(c.nodes(), c.threads(), c.replication()),
-                "lower replication (" + c.replication() + "; 1 keeps no log) or threads"));
+                "lower " + Config.REPLICATION.key() + " (" + c.replication() + "; 1 keeps no log) or " + Config.THREADS.key()));
         if (protocol != null) {
             for (Store.PlannedRegion r : protocol.plannedRegions(new Protocol.RegionPlan(c.shape(), specs, maxAccesses, maxPick))) {
                 out.add(new Store.PlannedRegion(r.name(), Math.max(8, r.bytes()), r.shrink()));
@@ -98,7 +99,7 @@ public final class MemoryEstimate {
                             boolean sharedCache) {
         List<Part> reg = new ArrayList<>(), sparse = new ArrayList<>();
         for (Store.PlannedRegion r : regions) {
-            String shrink = r.shrink() != null ? r.shrink() : "lower " + smaller(c) + " or threads";
+            String shrink = r.shrink() != null ? r.shrink() : "lower " + smaller(c) + " or " + Config.THREADS.key();
             (r.name().equals(CoordinatorLog.REGION) ? sparse : reg).add(new Part(r.name(), r.bytes() * memoryNodes, shrink));
         }
         List<Part> heap = new ArrayList<>();
@@ -108,10 +109,11 @@ public final class MemoryEstimate {
                 : org.rccj.framework.runtime.Cluster.cacheEntries(rowsPerNode, c.nodes(), preload, bound);
         heap.add(new Part("location caches (" + hostedNodes + " x " + gib(LocationCache.bytes(entries)) + ")",
                 hostedNodes * LocationCache.bytes(entries),
-                preload && !sharedCache ? "set location_cache.preload=false (or a smaller location_cache.mb in the profile)" : FEWER_NODES));
+                preload && !sharedCache ? "set " + Config.LOCATION_CACHE + "." + Config.LOCATION_CACHE_PARAMS.get(0).key()
+                        + "=false (or a smaller location_cache.mb in the profile)" : FEWER_NODES));
         long coroutines = (long) hostedNodes * c.threads() * c.coroutines();
         heap.add(new Part("coroutines (" + coroutines + " x " + gib(COROUTINE_HEAP_BYTES) + ")", coroutines * COROUTINE_HEAP_BYTES,
-                "lower coroutines (" + c.coroutines() + ") or threads (" + c.threads() + ")"));
+                "lower " + Config.COROUTINES.key() + " (" + c.coroutines() + ") or " + Config.THREADS.key() + " (" + c.threads() + ")"));
         reg.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         heap.sort((a, b) -> Long.compare(b.bytes(), a.bytes()));
         return new Need(reg, heap, sparse);
@@ -179,7 +181,30 @@ public final class MemoryEstimate {
                     + " registered: " + largest(need.registered(), 1) + "; " + gib(need.heapBytes()) + " heap) but this machine has "
                     + gib(machine) + " available (MemAvailable in /proc/meminfo): " + shrink(concat(need.registered(), need.heap())));
         }
+        checkSparseSpace(need.sparse(), memoryNodes + " node(s) x " + gib(need.sparseBytes() / Math.max(1, memoryNodes)) + " in this process",
+                MemoryStorage::sparseSpace, System::gc, MemoryEstimate::pause);
         sparseWarning(need.sparse(), growth, machine);
+    }
+
+    /**
+     * The log's rings are sparse files in /dev/shm (decision 0158), a tmpfs whose size a container may set small (64 MiB
+     * by default under Docker): a file there may be larger than its free space, and the page written beyond it faults
+     * (SIGBUS: the run dies with an internal error in the middle). So their whole size, what a run that writes every
+     * page takes, must fit the free space before anything is allocated (after collecting the rings of earlier runs of
+     * this JVM). Where /dev/shm is missing ({@code space} -1) they are plain direct memory, counted with the rest. On
+     * ucx a node's own rings are UCX's memory: the check counts them all the same (UCX's shared-memory transports keep
+     * every region there).
+     */
+    static void checkSparseSpace(List<Part> sparse, String held, java.util.function.LongSupplier space, Runnable collect,
+                                 java.util.function.LongConsumer pauseMs) {
+        long bytes = Need.sum(sparse);
+        long free = space.getAsLong();
+        if (bytes == 0 || free < 0 || bytes <= free) return;
+        free = availableCollecting((long) Math.ceil(bytes * HEADROOM), space, collect, pauseMs);
+        if (bytes <= free) return;
+        throw new ConfigException("the coordinator log's rings take up to " + gib(bytes) + " in /dev/shm (" + held
+                + "; sparse files whose pages fill as the log is written, and a page past the free space faults) but /dev/shm has "
+                + gib(free) + " free: " + shrink(sparse) + "; or give /dev/shm more space (docker run --shm-size)");
     }
 
     /**
@@ -187,8 +212,7 @@ public final class MemoryEstimate {
      * They are not refused but named when, touched in full, they would not fit beside the rest.
      */
     private static void sparseWarning(List<Part> sparse, long rest, long machine) {
-        long bytes = 0;
-        for (Part p : sparse) bytes += p.bytes();
+        long bytes = Need.sum(sparse);
         if (machine > 0 && bytes > 0 && rest + bytes > HEADROOM * machine) {
             System.err.println("rcc: warning: the coordinator log's rings take " + gib(bytes) + " if a run touches every page (a run of a few"
                     + " ms touches a page or a few of each); with them the run would need " + gib(rest + bytes) + " and this machine has "
@@ -226,19 +250,24 @@ public final class MemoryEstimate {
                     + " need " + about + gib(direct ? biggest.registeredBytes() : biggest.heapBytes()) + (direct ? " of registered memory" : " of heap")
                     + " each (" + (direct ? largest(biggest.registered(), 1) : parts(biggest.heap())) + ") but a node's JVM may allocate "
                     + gib(direct ? maxDirect : maxHeap) + (direct ? " (-XX:MaxDirectMemorySize)" : " (-Xmx)") + ": "
-                    + shrink(direct ? biggest.registered() : biggest.heap()) + (c.verify() ? "; or set verify=false" : ""));
+                    + shrink(direct ? biggest.registered() : biggest.heap()) + (c.verify() ? NO_VERIFY : ""));
         }
         long total = zero.bytes() + (long) (processes - 1) * one.bytes();
         long machine = memAvailable();
-        sparseWarning(concat(zero.sparse(), List.of(new Part(CoordinatorLog.REGION, (long) (processes - 1) * one.sparseBytes(), zero.sparse().get(0).shrink()))), total, machine);
+        List<Part> rings = concat(zero.sparse(), List.of(new Part(CoordinatorLog.REGION, (long) (processes - 1) * one.sparseBytes(), zero.sparse().get(0).shrink())));
+        checkSparseSpace(rings, processes + " node processes on this host" + (c.verify() ? ", node 0 with verify every node's" : ""),
+                MemoryStorage::sparseSpace, System::gc, MemoryEstimate::pause);
+        sparseWarning(rings, total, machine);
         if (machine > 0 && total > HEADROOM * machine) {
             throw new ConfigException("the " + what + "'s " + processes + " node processes on this host need " + about + gib(total)
                     + " together (each " + gib(one.registeredBytes()) + " registered: " + largest(one.registered(), 1) + "; " + gib(one.heapBytes())
                     + " heap" + (c.verify() ? "; node 0 with verify " + gib(zero.bytes()) : "") + ") but this machine has " + gib(machine)
                     + " available (MemAvailable in /proc/meminfo): " + shrink(concat(one.registered(), one.heap()))
-                    + (c.verify() ? "; or set verify=false" : "") + "; or run the nodes on several hosts (rcc node)");
+                    + (c.verify() ? NO_VERIFY : "") + "; or run the nodes on several hosts (rcc node)");
         }
     }
+
+    private static final String NO_VERIFY = "; or set " + Config.VERIFY.key() + "=false";
 
     private static List<Part> concat(List<Part> a, List<Part> b) {
         List<Part> all = new ArrayList<>(a);
@@ -334,7 +363,7 @@ public final class MemoryEstimate {
             Object v = c.workload().get(p.key());
             if ((p.type() == Param.Type.INT || p.type() == Param.Type.LONG) && v instanceof Number n && p.defaultValue() instanceof Number d
                     && n.doubleValue() > d.doubleValue()) {
-                raised.add("workload." + p.key() + " (" + v + ", default " + d + ")");
+                raised.add(org.rccj.framework.config.Settings.workloadKey(p.key()) + " (" + v + ", default " + d + ")");
             }
         }
         return raised.isEmpty() ? "the workload's size settings (rcc list)" : String.join(" or ", raised);

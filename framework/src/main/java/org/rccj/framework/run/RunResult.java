@@ -146,7 +146,7 @@ public final class RunResult implements java.io.Serializable {
         public String failure() {
             if (!checked || passed()) return null;
             if (nothingCommitted()) return "verification not done: no transaction committed, so there was nothing to check; "
-                    + "raise duration_ms (or warmup_ms) or check the config (exit code 1)";
+                    + "raise " + Config.DURATION_MS.key() + " (or " + Config.WARMUP_MS.key() + ") or check the config (exit code 1)";
             return "verification failed: " + (serializable ? "a workload invariant does not hold" : "the history is not serializable")
                     + " (exit code 1)";
         }

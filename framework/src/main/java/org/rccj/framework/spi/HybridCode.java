@@ -10,6 +10,9 @@ import org.rccj.framework.config.ConfigException;
  * spellings: {@code all-rpc}, {@code all-onesided}, a number, or stage names joined by {@code +}.
  */
 public record HybridCode(int code, List<Stage> protocolStages) {
+    /** The config key a code is given with (run.Config.HYBRID's; its messages name it). */
+    public static final String KEY = "hybrid";
+
 
     public boolean oneSided(Stage s) { return (code & s.bit) != 0; }
 
@@ -55,7 +58,7 @@ public record HybridCode(int code, List<Stage> protocolStages) {
     public static HybridCode parse(String text, String protocol, List<Stage> stages) {
         String accepted = "accepted: all-rpc, all-onesided, a number, or names joined by '+' from "
                 + names(stages) + " (protocol " + protocol + ")";
-        if (text == null || text.isBlank()) throw new ConfigException("hybrid: empty value; " + accepted);
+        if (text == null || text.isBlank()) throw new ConfigException(KEY + ": empty value; " + accepted);
         String t = text.trim();
         int all = Stage.mask(stages);
         int code;
@@ -67,26 +70,26 @@ public record HybridCode(int code, List<Stage> protocolStages) {
             try {
                 code = Integer.parseInt(t);
             } catch (NumberFormatException e) {
-                throw new ConfigException("hybrid: '" + t + "' is too large; " + accepted);
+                throw new ConfigException(KEY + ": '" + t + "' is too large; " + accepted);
             }
         } else {
             code = 0;
             for (String part : t.split("\\+", -1)) {
                 // "+", "READ+" and "READ++LOCK" name an empty stage; "READ+READ" names one twice (issue 38): refused, not
                 // read as all-rpc or as READ
-                if (part.isBlank()) throw new ConfigException("hybrid: '" + t + "' has an empty stage name (a '+' with nothing on one side); " + accepted);
+                if (part.isBlank()) throw new ConfigException(KEY + ": '" + t + "' has an empty stage name (a '+' with nothing on one side); " + accepted);
                 Stage s = Stage.byName(part.trim());
                 if (s == null) {
                     List<String> known = new java.util.ArrayList<>(List.of("all-rpc", "all-onesided"));
                     for (Stage st : stages) known.add(st.name());
-                    throw new ConfigException("hybrid: unknown stage '" + part.trim() + "'"
+                    throw new ConfigException(KEY + ": unknown stage '" + part.trim() + "'"
                             + org.rccj.framework.config.Suggest.didYouMean(part.trim(), known) + "; " + accepted);
                 }
                 if (!stages.contains(s)) {
-                    throw new ConfigException("hybrid: stage " + s + " (" + s.bit + ") is not a stage of protocol "
+                    throw new ConfigException(KEY + ": stage " + s + " (" + s.bit + ") is not a stage of protocol "
                             + protocol + "; its stages are " + names(stages));
                 }
-                if ((code & s.bit) != 0) throw new ConfigException("hybrid: '" + t + "' names stage " + s + " twice; name each stage once");
+                if ((code & s.bit) != 0) throw new ConfigException(KEY + ": '" + t + "' names stage " + s + " twice; name each stage once");
                 code |= s.bit;
             }
         }
@@ -96,7 +99,7 @@ public record HybridCode(int code, List<Stage> protocolStages) {
             for (Stage s : Stage.values()) if ((foreign & s.bit) != 0) bad.add(s.name() + "=" + s.bit);
             int unknown = foreign & ~Stage.mask(List.of(Stage.values()));
             if (unknown != 0) bad.add("unknown bits " + unknown);
-            throw new ConfigException("hybrid: code " + code + " has bits protocol " + protocol + " does not have ("
+            throw new ConfigException(KEY + ": code " + code + " has bits protocol " + protocol + " does not have ("
                     + String.join(", ", bad) + "); its stages are " + names(stages) + " (valid codes 0.." + all + " within mask " + all + ")");
         }
         return new HybridCode(code, List.copyOf(stages));

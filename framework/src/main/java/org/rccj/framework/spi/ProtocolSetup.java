@@ -9,5 +9,5 @@ import org.rccj.framework.config.Settings;
  * read with the typed getters of {@link Settings} ({@code setup.d("epoch_us")}).
  */
 public record ProtocolSetup(ClusterShape cluster, HybridCode hybrid, Map<String, Object> options) implements Settings {
-    @Override public Object value(String key) { return Settings.lookUp(options, "protocol_options", key); }
+    @Override public Object value(String key) { return Settings.lookUp(options, PROTOCOL_OPTIONS, key); }
 }

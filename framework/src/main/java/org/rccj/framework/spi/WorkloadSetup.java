@@ -6,5 +6,5 @@ import org.rccj.framework.config.Settings;
 
 /** What a workload is built from: the cluster's shape and its resolved settings ({@code workload} section). */
 public record WorkloadSetup(ClusterShape cluster, Map<String, Object> params) implements Settings {
-    @Override public Object value(String key) { return Settings.lookUp(params, "workload", key); }
+    @Override public Object value(String key) { return Settings.lookUp(params, WORKLOAD, key); }
 }

@@ -68,7 +68,7 @@ public final class CalvinProtocol implements Protocol {
         int largestRequest = CalvinRequest.bytes(maxAccessesPerTxn, maxPickBytes);
         int b = batchBytes == 0 ? shape.threads() * shape.coroutines() * largestRequest : batchBytes;
         if (b < largestRequest) {
-            throw new org.rccj.framework.config.ConfigException("protocol_options.batch_bytes: " + b
+            throw new org.rccj.framework.config.ConfigException(org.rccj.framework.config.Settings.optionKey(CalvinSettings.BATCH) + ": " + b
                     + " bytes cannot hold one request of this workload (" + largestRequest + " bytes); use 0 (automatic) or more");
         }
         return b;
@@ -81,11 +81,11 @@ public final class CalvinProtocol implements Protocol {
         int slot = Dispatch.slotBytes(batchBytes(shape, plan.maxAccessesPerTxn(), plan.maxPickBytes()));
         int[] records = plan.tables().stream().mapToInt(org.rccj.framework.store.TableSpec::recordBytes).toArray();
         int forwardSlot = Forward.slotBytes(forwardBytes, plan.maxAccessesPerTxn(), records);
-        String batchKeys = "lower protocol_options.batch_bytes (" + batchBytes + "; 0 = room for a request per coroutine)";
+        String batchKeys = "lower " + org.rccj.framework.config.Settings.optionKey(CalvinSettings.BATCH) + " (" + batchBytes + "; 0 = room for a request per coroutine)";
         return List.of(new org.rccj.framework.store.Store.PlannedRegion(Dispatch.REGION, Dispatch.regionBytes(shape.nodes(), slot), batchKeys),
                 new org.rccj.framework.store.Store.PlannedRegion(InputLog.REGION, InputLog.regionBytes(shape.nodes(), shape.replication(), slot), batchKeys),
                 new org.rccj.framework.store.Store.PlannedRegion(Forward.REGION, Forward.regionBytes(shape, plan.maxAccessesPerTxn(), forwardSlot),
-                        "lower protocol_options.forward_bytes (" + forwardBytes + "; 0 = the largest transaction) or coroutines"),
+                        "lower " + org.rccj.framework.config.Settings.optionKey(CalvinSettings.FORWARD) + " (" + forwardBytes + "; 0 = the largest transaction) or coroutines"),
                 new org.rccj.framework.store.Store.PlannedRegion(EpochSync.REGION, EpochSync.regionBytes(shape.nodes())));
     }
 

@@ -109,7 +109,7 @@ final class Forward {
     int checkFits(int imageBytes) {
         if (IMAGE + imageBytes > slotBytes) {
             throw new IllegalStateException("CALVIN forwards " + imageBytes + " bytes for one transaction, more than a forward slot holds; "
-                    + "raise protocol_options.forward_bytes");
+                    + "raise " + org.rccj.framework.config.Settings.optionKey(CalvinSettings.FORWARD));
         }
         return imageBytes;
     }

@@ -34,7 +34,8 @@ final class SubmitBuffer {
         while (p < used) {
             int len = CalvinRequest.length(buf, p);
             if (len > max) {
-                throw new IllegalStateException("a CALVIN request of " + len + " bytes exceeds the batch; raise protocol_options.batch_bytes");
+                throw new IllegalStateException("a CALVIN request of " + len + " bytes exceeds the batch; raise "
+                        + org.rccj.framework.config.Settings.optionKey(CalvinSettings.BATCH));
             }
             if (p + len > max) break;
             p += len;

@@ -3,6 +3,7 @@ package org.rccj.protocols.drtm;
 import java.util.List;
 import org.rccj.framework.config.ConfigException;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.config.Settings;
 import org.rccj.framework.spi.ProtocolSetup;
 
 /** DrTM's {@code protocol_options}, resolved and checked. */
@@ -26,8 +27,8 @@ record DrtmSettings(long leaseNs, long readOnlyLeaseNs, long deltaNs, long clock
         // a lease replaced by a reader must end later than the one it replaces (see DrtmLockWord.readerNext)
         for (String k : List.of(LEASE, RO_LEASE)) {
             if (ns(o, k) <= s.deltaNs) {
-                throw new ConfigException("protocol_options." + k + ": " + o.d(k) + " must exceed protocol_options."
-                        + DELTA + " (" + o.d(DELTA) + ")");
+                throw new ConfigException(Settings.optionKey(k) + ": " + o.d(k) + " must exceed " + Settings.optionKey(DELTA)
+                        + " (" + o.d(DELTA) + ")");
             }
         }
         return s;

@@ -56,8 +56,9 @@ public final class HadesFactory implements ProtocolFactory {
         double nsPerCommit = waits * o.stallNs() / commits;
         if (nsPerCommit < LOCKING_BUFFER_WAIT_WARN_NS) return List.of();
         return List.of(String.format(java.util.Locale.ROOT, "HADES's transactions waited %.1f us per commit for a free Locking Buffer"
-                + " (protocol_options.locking_buffers = %s per node, a count the paper does not state): the result is bound by that"
-                + " setting; raise it or run fewer transactions per node (threads x coroutines)", nsPerCommit / 1000, o.lockingBuffers()));
+                + " (%s = %s per node, a count the paper does not state): the result is bound by that setting; raise it or run fewer"
+                + " transactions per node (threads x coroutines)", nsPerCommit / 1000, org.rccj.framework.config.Settings.optionKey(HadesOptions.LOCKING_BUFFERS),
+                o.lockingBuffers()));
     }
 
     static void refuseUnlessSimulated(String fabric) {

@@ -4,6 +4,7 @@ import java.util.List;
 import org.rccj.framework.api.Stage;
 import java.util.Map;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.config.Settings;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -32,10 +33,10 @@ public final class OccFactory implements ProtocolFactory {
     public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
         if (!"none".equals(options.getOrDefault(SOFTWARE, "none"))) return List.of();
         List<String> set = new java.util.ArrayList<>();
-        for (Param p : SwImplCosts.params()) if (ProtocolFactory.set(options, p)) set.add(p.key());
+        for (Param p : SwImplCosts.params()) if (ProtocolFactory.set(options, p)) set.add(Settings.optionKey(p.key()));
         if (set.isEmpty()) return List.of();
-        return List.of("protocol_options." + String.join(", ", set) + (set.size() == 1 ? " has" : " have") + " no effect: the sw_* costs are"
-                + " charged by the SW-Impl baseline only, and this run has software: none; set protocol_options.software: sw-impl or drop them");
+        return List.of(String.join(", ", set) + (set.size() == 1 ? " has" : " have") + " no effect: the sw_* costs are charged by the SW-Impl"
+                + " baseline only, and this run has " + SOFTWARE + ": none; set " + Settings.optionKey(SOFTWARE) + ": sw-impl or drop them");
     }
 
     @Override

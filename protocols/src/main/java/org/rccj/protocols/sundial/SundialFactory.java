@@ -29,7 +29,7 @@ public final class SundialFactory implements ProtocolFactory {
     @Override
     public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
         if ((code & Stage.RENEW.bit) != 0 || !ProtocolFactory.set(options, PARAMS.get(0))) return List.of();
-        return List.of("protocol_options.renew: " + options.get(RENEW) + " has no effect: it chooses how the one-sided RENEW runs, and this"
+        return List.of(org.rccj.framework.config.Settings.optionKey(RENEW) + ": " + options.get(RENEW) + " has no effect: it chooses how the one-sided RENEW runs, and this"
                 + " hybrid code sends RENEW over RPC; bind RENEW one-sided (hybrid +RENEW) or drop the option");
     }
     @Override public Protocol create(ProtocolSetup setup) { return new SundialProtocol(setup.hybrid(), setup.s(RENEW).equals("artifact")); }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.rccj.framework.api.Stage;
 import java.util.Map;
 import org.rccj.framework.config.Param;
+import org.rccj.framework.config.Settings;
 import org.rccj.framework.spi.Protocol;
 import org.rccj.framework.spi.ProtocolFactory;
 import org.rccj.framework.spi.ProtocolSetup;
@@ -23,8 +24,8 @@ public final class WaitDieFactory implements ProtocolFactory {
     @Override
     public List<String> optionsWithoutEffect(int code, Map<String, Object> options) {
         if ((code & Stage.LOCK.bit) != 0 || !ProtocolFactory.set(options, WaitDieSettings.PARAMS.get(0))) return List.of();
-        return List.of("protocol_options." + WaitDieSettings.RETRY + ": " + options.get(WaitDieSettings.RETRY) + " has no effect: it paces the"
-                + " one-sided LOCK's retries, and this hybrid code sends LOCK over RPC (whose waits poll_us paces); bind LOCK one-sided or drop"
+        return List.of(Settings.optionKey(WaitDieSettings.RETRY) + ": " + options.get(WaitDieSettings.RETRY) + " has no effect: it paces the"
+                + " one-sided LOCK's retries, and this hybrid code sends LOCK over RPC (whose waits " + WaitDieSettings.POLL + " paces); bind LOCK one-sided or drop"
                 + " the option");
     }
 

@@ -48,7 +48,7 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
         try {
             Ucx.load();
         } catch (UcxException e) {
-            throw new ConfigException("fabric: ucx: " + e.getMessage());
+            throw new ConfigException(Config.FABRIC.key() + ": ucx: " + e.getMessage());
         }
     }
 
@@ -77,7 +77,7 @@ public final class UcxFabricFactory implements ClusterFabricFactory {
             f.loopbackAlways("always".equals(s.s(LOOPBACK)));
             return f;
         } catch (UcxException e) {
-            throw new ConfigException("fabric: ucx: " + e.getMessage());
+            throw new ConfigException(Config.FABRIC.key() + ": ucx: " + e.getMessage());
         }
     }
 

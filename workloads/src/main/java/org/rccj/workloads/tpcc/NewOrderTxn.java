@@ -87,7 +87,7 @@ final class NewOrderTxn extends TpccTxn {
         }
         long o = tx.get(hd, District.NEXT_O_ID);
         if (o > k.maxOrders) {
-            throw new ConfigException("workload.max_orders_per_district: district (w=" + w + ", d=" + d + ") used all its "
+            throw new ConfigException(org.rccj.framework.config.Settings.workloadKey(TpccFactory.MAX_ORDERS_PER_DISTRICT) + ": district (w=" + w + ", d=" + d + ") used all its "
                     + k.maxOrders + " order slots; raise it (or shorten the run)");
         }
         tx.put(hd, District.NEXT_O_ID, o + 1);

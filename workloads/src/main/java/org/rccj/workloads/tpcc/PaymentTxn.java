@@ -58,7 +58,7 @@ final class PaymentTxn extends TpccTxn {
         long seq = loaded ? loadedSeq : historySeq[w - gen.firstHome];
         int coroutine = loaded ? loadedCoroutine : ctx.index;
         if (seq >= k.paymentsPerCoroutine) {
-            throw new ConfigException("workload.max_payments_per_coroutine: coroutine " + ctx.index + " of worker (" + ctx.node
+            throw new ConfigException(org.rccj.framework.config.Settings.workloadKey(TpccFactory.MAX_PAYMENTS_PER_COROUTINE) + ": coroutine " + ctx.index + " of worker (" + ctx.node
                     + ", " + ctx.worker().index + ") used all its " + k.paymentsPerCoroutine + " HISTORY slots at warehouse " + w
                     + "; raise it (or shorten the run)");
         }

@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import org.rccj.framework.api.ClusterShape;
 import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Settings;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Hashing;
@@ -71,8 +72,8 @@ public final class Tpcc implements Workload {
         int maxOrders = s.i(TpccFactory.MAX_ORDERS_PER_DISTRICT);
         if (maxOrders == 0) maxOrders = customers + 1000;
         if (maxOrders <= customers) {
-            throw new ConfigException("workload.max_orders_per_district: " + maxOrders + " leaves no slot for new orders; the load fills "
-                    + customers + " per district (3000 / scale_down), so it must be larger (0 = that plus 1000)");
+            throw new ConfigException(Settings.workloadKey(TpccFactory.MAX_ORDERS_PER_DISTRICT) + ": " + maxOrders + " leaves no slot for new orders;"
+                    + " the load fills " + customers + " per district (3000 / " + TpccFactory.SCALE_DOWN + "), so it must be larger (0 = that plus 1000)");
         }
         standardMix = s.s(TpccFactory.MIX).equals("standard");
         mix = standardMix ? STANDARD_MIX : NEW_ORDER_MIX;

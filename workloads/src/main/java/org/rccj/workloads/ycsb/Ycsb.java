@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.rccj.framework.api.CoroutineContext;
 import org.rccj.framework.config.ConfigException;
+import org.rccj.framework.config.Settings;
 import org.rccj.framework.spi.Workload;
 import org.rccj.framework.spi.WorkloadSetup;
 import org.rccj.framework.store.Hashing;
@@ -60,8 +61,8 @@ public final class Ycsb implements Workload {
         keys = (long) s.i(YcsbFactory.KEYS_PER_THREAD) * s.cluster().workers();
         opsPerTxn = s.i(YcsbFactory.OPS_PER_TXN);
         if (opsPerTxn > keys) {
-            throw new ConfigException("workload.ops_per_txn: " + opsPerTxn + " distinct keys per transaction but only " + keys
-                    + " keys in the cluster; raise workload.keys_per_thread");
+            throw new ConfigException(Settings.workloadKey(YcsbFactory.OPS_PER_TXN) + ": " + opsPerTxn + " distinct keys per transaction but only "
+                    + keys + " keys in the cluster; raise " + Settings.workloadKey(YcsbFactory.KEYS_PER_THREAD));
         }
         writeProbability = s.d(YcsbFactory.WRITE_PROBABILITY);
         recordBytes = s.i(YcsbFactory.RECORD_BYTES);
@@ -69,8 +70,8 @@ public final class Ycsb implements Workload {
         hotKeys = Math.min(keys, Math.max(1, Math.round(keys * s.d(YcsbFactory.HOT_FRACTION))));
         hotProbability = s.d(YcsbFactory.HOT_PROBABILITY);
         if (hotProbability >= 1 && hotKeys < opsPerTxn) {
-            throw new ConfigException("workload.hot_probability: every operation goes to a hot area of " + hotKeys
-                    + " keys, fewer than ops_per_txn = " + opsPerTxn + "; raise workload.hot_fraction");
+            throw new ConfigException(Settings.workloadKey(YcsbFactory.HOT_PROBABILITY) + ": every operation goes to a hot area of " + hotKeys
+                    + " keys, fewer than " + YcsbFactory.OPS_PER_TXN + " = " + opsPerTxn + "; raise " + Settings.workloadKey(YcsbFactory.HOT_FRACTION));
         }
         Double theta = (Double) s.params().get(YcsbFactory.ZIPF_THETA);
         zipf = theta == null ? null : new ZipfianGenerator(keys, theta);
