@@ -73,8 +73,9 @@ public final class ConfigResolver {
         }
         Config c = new Config(v, hybrid, pf, wf, ff);
         if (c.autoWarmup() != null && ff.virtualTime()) {
-            throw new ConfigException("warmup_ms: auto waits until a wall-clock run's throughput is steady (local, tcp, ucx); "
-                    + ff.name() + " runs in virtual time, which has no JIT or host to wait for: give a number of virtual ms, e.g. warmup_ms=5");
+            String w = Config.WARMUP_MS.key();
+            throw new ConfigException(w + ": auto waits until a wall-clock run's throughput is steady (local, tcp, ucx); "
+                    + ff.name() + " runs in virtual time, which has no JIT or host to wait for: give a number of virtual ms, e.g. " + w + "=5");
         }
         ff.check(c.fabricSettings());
         ff.checkPassiveAck(c.passiveAck());
