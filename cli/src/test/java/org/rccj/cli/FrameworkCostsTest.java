@@ -81,9 +81,15 @@ class FrameworkCostsTest {
             "framework.clean_item_ns, nowait, all-onesided",
             "framework.clean_item_ns, occ, all-rpc"})
     void eachParameterIsCharged(String key, String protocol, String hybrid) throws Exception {
-        JsonNode lean = run(protocol + hybrid + "-lean", protocol, hybrid, "profile=" + profile(null, 0));
-        JsonNode one = run(protocol + hybrid + "-" + key, protocol, hybrid, "profile=" + profile(key, 500));
+        JsonNode[] runs = leanAndRaised(key, protocol, hybrid);
+        JsonNode lean = runs[0], one = runs[1];
         assertTrue(latency(one) > latency(lean), key + ": " + latency(one) + " us vs lean " + latency(lean) + " us");
+    }
+
+    /** The lean run of {@code protocol} {@code hybrid}, and the same with {@code key} alone raised to 500 ns. */
+    private JsonNode[] leanAndRaised(String key, String protocol, String hybrid) throws Exception {
+        return new JsonNode[] {run(protocol + hybrid + "-lean", protocol, hybrid, "profile=" + profile(null, 0)),
+                run(protocol + hybrid + "-" + key, protocol, hybrid, "profile=" + profile(key, 500))};
     }
 
     /**
@@ -98,8 +104,8 @@ class FrameworkCostsTest {
             "framework.lock_check_ns, sundial, all-onesided",
             "framework.lock_waiter_ns, waitdie, LOCK"})
     void theLockManagersCheckIsChargedOnlyWhereTheArtifactBuildsIt(String key, String protocol, String hybrid) throws Exception {
-        JsonNode lean = run(protocol + hybrid + "-lean", protocol, hybrid, "profile=" + profile(null, 0));
-        JsonNode one = run(protocol + hybrid + "-" + key, protocol, hybrid, "profile=" + profile(key, 500));
+        JsonNode[] runs = leanAndRaised(key, protocol, hybrid);
+        JsonNode lean = runs[0], one = runs[1];
         assertEquals(latency(lean), latency(one), key);
         assertEquals(lean.get("commits").asLong(), one.get("commits").asLong(), key);
     }
