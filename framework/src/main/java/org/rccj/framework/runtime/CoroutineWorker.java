@@ -98,7 +98,7 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
 
     /**
      * One two-sided message this worker sent (a coroutine's request or a handler's reply): the artifact's UD QP polls
-     * its send CQ synchronously once every {@link CostProfile#UD_SENDS_PER_POLL} sends (ud_msg.cc:186-187, 246-247).
+     * its send CQ synchronously once every {@link CostProfile#UD_SENDS_PER_POLL} sends (ud_msg.cc:186-187, 269-270).
      */
     void udSent() {
         long ns = ep.profile().fwUdSendPollNs;
