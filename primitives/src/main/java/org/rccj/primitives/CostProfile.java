@@ -61,7 +61,12 @@ public final class CostProfile {
             new Parameter("framework.rdtsc_ns", 0, 1e5, "framework: one rdtsc (six per fetched item: the stage timers)"),
             new Parameter("framework.write_item_ns", 0, 1e5, "framework: per written item of a write transaction: its value copy and the log's std::set insert"),
             new Parameter("framework.log_copy_ns", 0, 1e5, "framework: per write transaction: the log buffer's copy before the log-ack"),
-            new Parameter("framework.ud_send_poll_ns", 0, 1e5, "framework: the synchronous send-CQ poll every 64th UD send"),
+            new Parameter("framework.ud_send_poll_ns", 0, 1e5, "framework: the synchronous send-CQ poll every 64th UD send (requests and replies)"),
+            new Parameter("framework.lock_check_ns", 0, 1e5, "framework: the pass's check of the global lock manager (WAITDIE with RPC locks, SUNDIAL unless all one-sided)"),
+            new Parameter("framework.lock_waiter_ns", 0, 1e5, "framework: per waiter parked by the worker's RPC lock handler, walked in every pass of that check"),
+            new Parameter("framework.recv_post_ns", 0, 1e5, "framework: one re-post of UD receive buffers (after more than one message consumed since the last)"),
+            new Parameter("framework.recv_wr_ns", 0, 1e5, "framework: per receive buffer (WR) of such a re-post"),
+            new Parameter("framework.clean_item_ns", 0, 1e5, "framework: a backup's clean_log per applied item beyond cpu.tuple_op_ns (backup checks, CAS lock, seq stores)"),
             new Parameter("location_cache.mb", 0, 1e6, "per-node location cache capacity, MB (0 = unbounded)"),
             new Parameter("fault.torn_line_bytes", 8, 4096, "granularity of torn READs (fault)"),
             new Parameter("fault.torn_line_gap_ns", 0, 1e5, "time between pieces of a torn READ (fault)"),
@@ -96,7 +101,8 @@ public final class CostProfile {
      * The artifact's execution framework around every wait, item, write transaction and message ({@code framework.*},
      * docs/calibration.md; all 0: a lean implementation). A profile that omits one has it at 0.
      */
-    public final long fwSwitchNs, fwCqPollNs, fwScanSlotNs, fwRmallocNs, fwRpcItemNs, fwRdtscNs, fwWriteItemNs, fwLogCopyNs, fwUdSendPollNs;
+    public final long fwSwitchNs, fwCqPollNs, fwScanSlotNs, fwRmallocNs, fwRpcItemNs, fwRdtscNs, fwWriteItemNs, fwLogCopyNs, fwUdSendPollNs,
+            fwLockCheckNs, fwLockWaiterNs, fwRecvPostNs, fwRecvWrNs, fwCleanItemNs;
     /** Prefix of the framework parameters (optional in a profile: absent = 0). */
     public static final String FRAMEWORK_PREFIX = "framework.";
     /** Stage timers per fetched item in the artifact (START/END and CYCLE_START/PAUSE/RESUME/END: six rdtsc). */
@@ -187,6 +193,11 @@ public final class CostProfile {
         fwWriteItemNs = l(p, "framework.write_item_ns");
         fwLogCopyNs = l(p, "framework.log_copy_ns");
         fwUdSendPollNs = l(p, "framework.ud_send_poll_ns");
+        fwLockCheckNs = l(p, "framework.lock_check_ns");
+        fwLockWaiterNs = l(p, "framework.lock_waiter_ns");
+        fwRecvPostNs = l(p, "framework.recv_post_ns");
+        fwRecvWrNs = l(p, "framework.recv_wr_ns");
+        fwCleanItemNs = l(p, "framework.clean_item_ns");
         locationCacheBytes = Math.round(d(p, "location_cache.mb") * 1024 * 1024);
         tornLineBytes = (int) l(p, "fault.torn_line_bytes");
         runAheadNs = l(p, "sim.run_ahead_ns");

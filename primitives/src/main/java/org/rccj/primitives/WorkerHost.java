@@ -27,6 +27,13 @@ public interface WorkerHost {
      */
     default long passNs() { return 0; }
 
+    /**
+     * CPU time at the end of a poll that took {@code udMessages} two-sided messages (requests and replies) off the
+     * network: the artifact re-posts its UD receive buffers once more than one was consumed since the last re-post
+     * (profile {@code framework.recv_*}). Charged by a simulated worker after the poll's handlers. 0: nothing.
+     */
+    default long polledNs(int udMessages) { return 0; }
+
     /** True when this worker's coroutines have all finished (it may still serve RPCs). */
     boolean finished();
 

@@ -30,6 +30,8 @@ final class SimWorker implements Endpoint {
     final PassiveRpcs passive = new PassiveRpcs();
     /** Messages and completions still to handle in the current poll; coroutines still to run in the current pass. */
     int pollLeft, passLeft;
+    /** Two-sided messages that came over the network in the current poll (they consumed UD receive buffers). */
+    private int polledUd;
     WorkerHost host;
     long cpuAt;
     long busyNs;
@@ -79,12 +81,14 @@ final class SimWorker implements Endpoint {
     private void handle(SimOp op) {
         if (paths) op.mark(op.kind == SimFabric.K_RPC_ARRIVE ? CriticalPath.RESPONDER_POLL_WAIT : CriticalPath.INBOX_WAIT, cpuAt);
         if (op.kind == SimFabric.K_RPC_ARRIVE) {
+            polledUd++;
             charge(cost.rpcDispatchNs, op, CriticalPath.RPC_DISPATCH);
             host.onRpc(op);
             return;
         }
         if (op.kind != SimFabric.K_TIMER && !op.fromNic) charge(cost.pollCqNs, op, CriticalPath.POLL_CPU);   // a NIC-generated op's completion rides on its command's
         if (op.kind != SimFabric.K_TIMER) passive.learn(op.node);
+        if (op.kind != SimFabric.K_TIMER && op.verb == Verb.RPC && (op.node != node || f.viaNic)) polledUd++;   // a reply message
         op.landedOnOneThread();
         host.onComplete(op);
     }
@@ -107,7 +111,10 @@ final class SimWorker implements Endpoint {
             if (pollLeft > 0) {
                 pollLeft--;
                 handle(inbox.poll());
-                if (pollLeft == 0) passLeft = host.readyCount();
+                if (pollLeft == 0) {
+                    chargePolled();
+                    passLeft = host.readyCount();
+                }
             } else if (passLeft > 0) {
                 passLeft--;
                 charge(cost.coroutineSwitchNs);
@@ -133,6 +140,14 @@ final class SimWorker implements Endpoint {
     /** A poll's own work (the artifact's events_handler pass, profile framework.*; nothing in a lean profile). */
     private void chargePass() {
         long ns = host.passNs();
+        if (ns > 0) charge(ns);
+    }
+
+    /** The end of a poll's own work: the receive buffers its messages consumed (profile framework.recv_*). */
+    private void chargePolled() {
+        int n = polledUd;
+        polledUd = 0;
+        long ns = host.polledNs(n);
         if (ns > 0) charge(ns);
     }
 

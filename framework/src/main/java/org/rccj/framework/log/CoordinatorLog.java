@@ -230,7 +230,9 @@ public final class CoordinatorLog implements CommitLog {
         cleaned[w.node][w.index] += applied;
         cleanMessages[w.node][w.index]++;
         CostProfile cost = w.profile();
-        w.charge(applied * cost.tupleOpNs + skipped * cost.localOpNs);
+        // per applied item the tuple's lookup and copy (cpu.tuple_op_ns) and the rest of the artifact's clean_log: the
+        // backup checks, the CAS lock and its release, the seq stores (framework.clean_item_ns)
+        w.charge(applied * (cost.tupleOpNs + cost.fwCleanItemNs) + skipped * cost.localOpNs);
         call.replyBuffer(0);
         w.reply(call);
     }

@@ -43,8 +43,8 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
             "network = an access to a tuple of the own node goes through the NIC (one-sided: a queue pair to the own node; RPC: a message to the own node served at the worker's poll point), as in RCC's artifact; cpu = the local shortcut (plain memory operation, direct handler call). HADES, DrTM and CALVIN model their own local path and always use cpu");
     public static final Param STAGE_TIMERS = Param.ofChoice("stage_timers", "rccj", List.of("rccj", "artifact"),
             "rccj = a stage's row covers all of its calls' time; artifact = stages timed where RCC's artifact times them (LOG ends before the log-ack round trip, whose time is then outside the stages; docs/decisions/0175)");
-    public static final Param FETCH_ITEMS = Param.ofChoice("fetch_items", "together", List.of("together", "one_by_one"),
-            "together = the accesses a transaction adds before it fetches go out in one stage call (ops to every node at once); one_by_one = one stage call per access, each awaited before the next, as RCC's artifact's transactions lock and read (docs/decisions/0176)");
+    public static final Param FETCH_ITEMS = Param.ofChoice("fetch_items", "artifact", List.of("artifact", "together", "one_by_one"),
+            "artifact = as RCC's artifact for the protocol and code: one stage call per access where its transactions lock and read item by item (NOWAIT, WAITDIE, MVCC, SUNDIAL; OCC when READ is one-sided), together where it batches (OCC's RPC READ, CALVIN) or the protocol is not one of its (docs/decisions/0201); together = the accesses a transaction adds before it fetches go out in one stage call (ops to every node at once); one_by_one = one stage call per access, each awaited before the next (docs/decisions/0176)");
     /** The sections every run has: the workload's settings (with its name) and the protocol's options. */
     public static final String WORKLOAD = org.rccj.framework.config.Settings.WORKLOAD, PROTOCOL_OPTIONS = org.rccj.framework.config.Settings.PROTOCOL_OPTIONS;
     /** The location cache's section (after the top-level keys). */
@@ -86,8 +86,23 @@ public record Config(Map<String, Object> values, HybridCode hybrid, ProtocolFact
     /** True with {@code stage_timers: artifact}. */
     public boolean artifactStageTimers() { return "artifact".equals(get(STAGE_TIMERS)); }
 
-    /** True with {@code fetch_items: one_by_one}. */
+    /** True with {@code fetch_items: one_by_one} (asked for explicitly). */
     public boolean fetchOneByOne() { return "one_by_one".equals(get(FETCH_ITEMS)); }
+
+    /**
+     * Whether this run's fetches are one stage call per access: {@code fetch_items} resolved for the protocol and the
+     * hybrid code ({@code artifact}: as RCC's artifact does, {@link ProtocolFactory#artifactFetchesOneByOne}; decisions
+     * 0176, 0201). Never where the protocol cannot ({@link ProtocolFactory#fetchOneByOneApplies}).
+     */
+    public boolean fetchesOneByOne() {
+        ProtocolFactory pf = protocolFactory();
+        if (!pf.fetchOneByOneApplies()) return false;
+        return switch ((String) get(FETCH_ITEMS)) {
+            case "one_by_one" -> true;
+            case "artifact" -> pf.artifactFetchesOneByOne(hybrid().code(), protocolOptions());
+            default -> false;
+        };
+    }
 
     /** Whether the location caches are filled at load ({@code location_cache.preload}; auto: any stage one-sided). */
     @SuppressWarnings("unchecked")

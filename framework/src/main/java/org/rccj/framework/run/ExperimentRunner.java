@@ -98,7 +98,7 @@ public final class ExperimentRunner {
             boolean preload = c.preloadLocationCache();
             Cluster cluster = new Cluster(c.shape(), fabric, store, workload, preload);
             cluster.artifactStageTimers = c.artifactStageTimers();
-            cluster.fetchOneByOne = c.fetchOneByOne() && c.protocolFactory().fetchOneByOneApplies();
+            cluster.fetchOneByOne = c.fetchesOneByOne();
             if (cluster.preloadListens()) store.onLoad(cluster::preload);
             // the nodes' memory written on every core, each node's rows in the workload's order (decision 0157)
             store.loadThreads(Store.defaultLoadThreads(), () -> workload.load(store, c.seed()));

@@ -38,6 +38,7 @@ public final class ClusterRun {
                 if (first == null) first = stats;
                 CoroutineWorker w = new CoroutineWorker(cluster, n, t, coroutines + protocol.serviceCoroutines(), stats);
                 w.typeNames = types;
+                w.lockWaiters = protocol.lockManagerWaiters();
                 workers[n][t] = w;
             }
         }

@@ -89,7 +89,21 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
 
     public WorkerStats stats() { return stats; }
 
-    @Override public void reply(Op call) { ep.reply(call); }
+    /** Sends a reply: a UD send like a request's in the artifact (rrpc.h:172-174), so it counts toward the send-CQ poll. */
+    @Override
+    public void reply(Op call) {
+        if (call.signaled) udSent();
+        ep.reply(call);
+    }
+
+    /**
+     * One two-sided message this worker sent (a coroutine's request or a handler's reply): the artifact's UD QP polls
+     * its send CQ synchronously once every {@link CostProfile#UD_SENDS_PER_POLL} sends (ud_msg.cc:186-187, 269-270).
+     */
+    void udSent() {
+        long ns = ep.profile().fwUdSendPollNs;
+        if (++udSends % CostProfile.UD_SENDS_PER_POLL == 0 && ns > 0) ep.charge(ns);
+    }
     @Override public void charge(long ns) { ep.charge(ns); }
     @Override public long now() { return ep.now(); }
     @Override public CostProfile profile() { return ep.profile(); }
@@ -145,8 +159,34 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
     @Override
     public long passNs() {
         CostProfile c = ep.profile();
-        return c.fwCqPollNs * (1 + Math.max(0, pendingQps)) + c.fwScanSlotNs * passSlots;
+        long ns = c.fwCqPollNs * (1 + Math.max(0, pendingQps)) + c.fwScanSlotNs * passSlots;
+        if (lockWaiters != null) ns += c.fwLockCheckNs + c.fwLockWaiterNs * lockWaiters.applyAsInt(node, index);
+        return ns;
     }
+
+    /**
+     * The artifact's global lock manager checked in every pass (core/rworker.h:133-139) where its build of the run's
+     * protocol and code has one ({@link org.rccj.framework.spi.Protocol#lockManagerWaiters}): waiters per (node, worker).
+     * Null: no check.
+     */
+    java.util.function.IntBinaryOperator lockWaiters;
+
+    /**
+     * The artifact's receive-buffer re-posting (ud_msg.cc:368-372): messages consumed since the last re-post add up,
+     * and once more than one is waiting ({@code max_idle_recv_num_} is 1) one {@code ibv_post_recv} re-posts them all.
+     */
+    @Override
+    public long polledNs(int udMessages) {
+        idleRecvs += udMessages;
+        if (idleRecvs <= 1) return 0;
+        CostProfile c = ep.profile();
+        long ns = c.fwRecvPostNs + c.fwRecvWrNs * idleRecvs;
+        idleRecvs = 0;
+        return ns;
+    }
+
+    /** Receive buffers consumed since the last re-post. */
+    private int idleRecvs;
 
     /** Signaled one-sided ops of this worker's coroutines still outstanding (the artifact's pending-QP entries). */
     int pendingQps;

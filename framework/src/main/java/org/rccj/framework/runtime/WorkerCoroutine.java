@@ -176,7 +176,7 @@ public final class WorkerCoroutine extends CoroutineContext {
             fetchOneSidedOps++;
         } else {
             fetchRpcOps++;
-            if (++worker.udSends % CostProfile.UD_SENDS_PER_POLL == 0 && cost.fwUdSendPollNs > 0) ep.charge(cost.fwUdSendPollNs);
+            worker.udSent();
         }
     }
 

@@ -44,6 +44,14 @@ public interface Protocol {
      */
     default String sequentialSimReason() { return null; }
 
+    /**
+     * Where RCC's artifact checks its global lock manager in every pass of a worker's event loop (core/rworker.h:133-139:
+     * WAITDIE with RPC locks, SUNDIAL unless all one-sided), the waiters a worker's RPC lock handler has parked and
+     * still waits on, by (node, worker index): each is walked in every pass (profile {@code framework.lock_check_ns},
+     * {@code framework.lock_waiter_ns}). Called on the node's own thread. Null (the default): no such check.
+     */
+    default java.util.function.IntBinaryOperator lockManagerWaiters() { return null; }
+
     /** Protocol-specific figures for summary.json's "extra" block (after the run). */
     default Map<String, Double> metrics() { return Map.of(); }
 }

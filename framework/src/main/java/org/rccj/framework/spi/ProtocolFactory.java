@@ -62,6 +62,14 @@ public interface ProtocolFactory {
      */
     default boolean fetchOneByOneApplies() { return true; }
 
+    /**
+     * Whether RCC's artifact (Alchem-Lab/drtmh, hybrid-cc) locks or reads a transaction's items one per call, each
+     * awaited, for this protocol with hybrid code {@code code} and {@code options}: then {@code fetch_items: artifact},
+     * the default, fetches one by one (decision 0201). False (the default): the artifact batches them, or the protocol
+     * is not one of the artifact's, and its fetches go together.
+     */
+    default boolean artifactFetchesOneByOne(int code, Map<String, Object> options) { return false; }
+
     /** Settings under {@code protocol_options} in a config. */
     default List<Param> parameters() { return List.of(); }
 

@@ -13,6 +13,8 @@ public final class MvccFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "mvcc"; }
+    /** MVCC: read()/write() read or lock one item each and yield (rtx/mvcc_rdma.h:50-135, 241-255), one-sided and RPC alike: decision 0201. */
+    @Override public boolean artifactFetchesOneByOne(int code, Map<String, Object> options) { return true; }
     @Override public String description() { return "multi-version timestamp ordering: read a version by timestamp, lock writes at access, log, commit new version, release (RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK: the tts CAS; READ: the rts CAS. */

@@ -14,6 +14,8 @@ public final class NowaitFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "nowait"; }
+    /** NOWAIT: read()/write() lock one item each and yield (rtx/nowait_rdma.h:446-530), one-sided and RPC alike: decision 0201. */
+    @Override public boolean artifactFetchesOneByOne(int code, Map<String, Object> options) { return true; }
     @Override public String description() { return "2PL, no wait: lock at access time (reads exclusive or shared: read_locks), abort on any conflict; log, commit, release"; }
     @Override public List<Stage> stages() { return STAGES; }
     /**

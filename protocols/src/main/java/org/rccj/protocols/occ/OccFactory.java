@@ -18,6 +18,15 @@ public final class OccFactory implements ProtocolFactory {
     @Override public String name() { return "occ"; }
     @Override public String description() { return "optimistic: read, lock write set, validate read set, log, commit, release (DrTM+H)"; }
     @Override public List<Stage> stages() { return STAGES; }
+    /**
+     * RCC's OCC reads one item per call, each awaited, when READ is one-sided (rtx/occ_rdma.h:126-157, rdma_read_val
+     * yields per item); by RPC it adds every read and write to a batch sent at the first load, one round
+     * (occ.cc:157-163, occ.h:139-160). SW-Impl is HADES' baseline, not RCC's. Decision 0201.
+     */
+    @Override
+    public boolean artifactFetchesOneByOne(int code, Map<String, Object> options) {
+        return (code & Stage.READ.bit) != 0 && "none".equals(options.getOrDefault(SOFTWARE, "none"));
+    }
     /** LOCK: the lock CAS (OccLock); VALIDATE reads, COMMIT and RELEASE write. */
     @Override public List<Stage> nicAtomicStages(Map<String, Object> options) { return List.of(Stage.LOCK); }
     @Override

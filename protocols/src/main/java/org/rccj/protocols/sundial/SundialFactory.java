@@ -13,6 +13,8 @@ public final class SundialFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.READ, Stage.LOCK, Stage.RENEW, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "sundial"; }
+    /** SUNDIAL: read()/write() read or lock one item each and yield (rtx/sundial_rdma.h:61-175, 290-310), one-sided and RPC alike: decision 0201. */
+    @Override public boolean artifactFetchesOneByOne(int code, Map<String, Object> options) { return true; }
     @Override public String description() { return "logical leases: read [wts, rts], lock writes at access, renew short leases at the commit timestamp, log, commit, release (Sundial, RCC)"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK and RENEW: CAS on the rts word. */

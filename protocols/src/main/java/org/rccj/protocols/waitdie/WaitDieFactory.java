@@ -14,6 +14,8 @@ public final class WaitDieFactory implements ProtocolFactory {
     static final List<Stage> STAGES = List.of(Stage.LOCK, Stage.LOG, Stage.COMMIT, Stage.RELEASE);
 
     @Override public String name() { return "waitdie"; }
+    /** WAITDIE: read()/write() lock one item each and yield (rtx/waitdie_rdma.h:448-530), one-sided and RPC alike: decision 0201. */
+    @Override public boolean artifactFetchesOneByOne(int code, Map<String, Object> options) { return true; }
     @Override public String description() { return "2PL, wait-die: lock at access time (reads exclusive or shared: read_locks); an older transaction waits, a younger one dies; log, commit, release"; }
     @Override public List<Stage> stages() { return STAGES; }
     /** LOCK: the lock and waiter-mark CAS; RELEASE and COMMIT: the waiter-mark CAS (undo), RELEASE also the shared-read-lock FAA. */

@@ -72,6 +72,12 @@ public class WaitDieProtocol implements Protocol {
      */
     @Override public int serviceCoroutines() { return !hybrid.oneSided(Stage.LOCK) && (hybrid.oneSided(Stage.RELEASE) || hybrid.oneSided(Stage.COMMIT)) ? 1 : 0; }
 
+    /** The artifact's build checks its lock manager in every pass when LOCK is RPC (rworker.h:133-134). */
+    @Override
+    public java.util.function.IntBinaryOperator lockManagerWaiters() {
+        return hybrid.oneSided(Stage.LOCK) ? null : (node, worker) -> tables[node].parkedBy(worker);
+    }
+
     @Override
     public List<Runnable> services(CoroutineContext ctx) {
         return List.of(new WaitDiePoller(ctx, tables[ctx.node], pollNs));

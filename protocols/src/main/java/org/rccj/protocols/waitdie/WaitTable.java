@@ -90,6 +90,12 @@ final class WaitTable {
         pollTables = new Table[workers][8];
     }
 
+    /**
+     * Items worker {@code worker}'s handler parked that still wait (the artifact's per-worker wait list). Read without the
+     * monitor by the simulator, on the node's own thread (no other thread touches a node's table there).
+     */
+    int parkedBy(int worker) { return parkedBy[worker]; }
+
     private boolean measuring(long now) { return window != null && now >= window.measureStart() && now < window.endTime(); }
 
     /**
