@@ -30,10 +30,12 @@ final class LogicalProcess {
     /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
     boolean postedAtomic;
     /**
-     * What this node tells other nodes, by the thread that runs them, for two windows in turn (the one being run
-     * and the one being merged): see {@link WindowEngine}.
+     * What this node tells each other node, for two windows in turn (the one being run and the one being merged):
+     * {@code boxes[set][receiver]}, made when first used; {@code marks[set][receiver * nodes + node]} is set when this
+     * node's box for the receiver holds something, so a receiver's merge reads one row (see {@link WindowEngine}).
      */
     Outbox[][] boxes;
+    byte[][] marks;
     /** Which of the two sets of outboxes this window fills; the smallest time sent in it. */
     int parity;
     long sentMin = Long.MAX_VALUE;
@@ -67,14 +69,35 @@ final class LogicalProcess {
         }
         e.time = time;
         if (time < sentMin) sentMin = time;
-        boxes[parity][to % boxes[parity].length].add(e, to);
+        box(to).add(e);
     }
 
     /** An unsignaled op of another node executed here: its pool sees it free from the window's end (decision 0146). */
-    void landed(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].landed.add(op); }
+    void landed(SimOp op) { box(op.srcNode).landed.add(op); }
 
     /** A passive RPC of another node handled here: its sender sees it from the window's end (decision 0146). */
-    void handled(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].handled.add(op); }
+    void handled(SimOp op) { box(op.srcNode).handled.add(op); }
+
+    /** This window's outbox for node {@code to}, marked for the receiver's merge. */
+    private Outbox box(int to) {
+        Outbox[] set = boxes[parity];
+        Outbox b = set[to];
+        if (b == null) b = set[to] = new Outbox();
+        byte[] m = marks[parity];
+        int at = to * set.length + node;
+        if (m[at] == 0) m[at] = 1;
+        return b;
+    }
+
+    /** Takes in what the other nodes sent here in set {@code p}, by sending node in index order. */
+    void merge(LogicalProcess[] lps, int p) {
+        byte[] m = marks[p];
+        for (int i = 0, row = node * lps.length; i < lps.length; i++) {
+            if (m[row + i] == 0) continue;
+            m[row + i] = 0;
+            lps[i].boxes[p][node].drainInto(this);
+        }
+    }
 
     /**
      * The requester NIC's work for a one-sided op leaving at {@code at} (WQE fetch per doorbell, per WQE, its
