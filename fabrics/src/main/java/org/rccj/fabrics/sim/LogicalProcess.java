@@ -30,11 +30,11 @@ final class LogicalProcess {
     /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
     boolean postedAtomic;
     /**
-     * What this node tells each other node, for two windows in turn (the one being run and the one being merged):
-     * {@code boxes[set][receiver]}, made when first used; {@code marks[set][receiver * nodes + node]} is set when this
-     * node's box for the receiver holds something, so a receiver's merge reads one row (see {@link WindowEngine}).
+     * What this node tells other nodes, for two windows in turn (the one being run and the one being merged):
+     * {@code boxes[set]}; {@code marks[set][receiver * nodes + node]} is set when this node's box holds something for
+     * the receiver, so a receiver's merge reads one row (see {@link WindowEngine}).
      */
-    Outbox[][] boxes;
+    Outbox[] boxes;
     byte[][] marks;
     /** Which of the two sets of outboxes this window fills; the smallest time sent in it. */
     int parity;
@@ -69,24 +69,18 @@ final class LogicalProcess {
         }
         e.time = time;
         if (time < sentMin) sentMin = time;
-        box(to).add(e);
+        tell(e, Outbox.EVENT, to);
     }
 
     /** An unsignaled op of another node executed here: its pool sees it free from the window's end (decision 0146). */
-    void landed(SimOp op) { box(op.srcNode).landed.add(op); }
+    void landed(SimOp op) { tell(op, Outbox.LANDED, op.srcNode); }
 
     /** A passive RPC of another node handled here: its sender sees it from the window's end (decision 0146). */
-    void handled(SimOp op) { box(op.srcNode).handled.add(op); }
+    void handled(SimOp op) { tell(op, Outbox.HANDLED, op.srcNode); }
 
-    /** This window's outbox for node {@code to}, marked for the receiver's merge. */
-    private Outbox box(int to) {
-        Outbox[] set = boxes[parity];
-        Outbox b = set[to];
-        if (b == null) b = set[to] = new Outbox();
-        byte[] m = marks[parity];
-        int at = to * set.length + node;
-        if (m[at] == 0) m[at] = 1;
-        return b;
+    /** Into this window's outbox for node {@code to}, marked for the receiver's merge. */
+    private void tell(SimOp op, byte kind, int to) {
+        if (boxes[parity].add(op, kind, to)) marks[parity][to * f.nodes + node] = 1;
     }
 
     /** Takes in what the other nodes sent here in set {@code p}, by sending node in index order. */
@@ -95,7 +89,7 @@ final class LogicalProcess {
         for (int i = 0, row = node * lps.length; i < lps.length; i++) {
             if (m[row + i] == 0) continue;
             m[row + i] = 0;
-            lps[i].boxes[p][node].drainInto(this);
+            lps[i].boxes[p].drainInto(this);
         }
     }
 

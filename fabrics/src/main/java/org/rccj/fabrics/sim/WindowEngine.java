@@ -10,8 +10,8 @@ import java.util.function.IntConsumer;
  * The conservative window engine (decisions 0147, 0195): virtual time advances in windows {@code [T, T + L)}, {@code L}
  * the lookahead (the smallest one-way wire latency between two nodes), {@code T} the earliest pending event of any
  * node. Inside a window each logical process runs its own events on its own; what it sends to another node cannot
- * arrive before the window's end, so it waits in an outbox ({@link Outbox}: one per sending and receiving node, two
- * sets used in turn). A node's turn in a window first merges what was sent to it in the last one, sending node by
+ * arrive before the window's end, so it waits in the sending node's outbox ({@link Outbox}: entries chained per
+ * receiving node, two sets used in turn). A node's turn in a window first merges what was sent to it in the last one, sending node by
  * sending node in index order and each in the order sent, then runs its events to the window's end: every node's
  * queue gets the same events in the same order whoever runs it, so the run is the same on one thread as on many.
  * With {@code threads > 1} a fixed set of threads (the caller's and {@code threads - 1} more) meets at a
@@ -48,7 +48,7 @@ final class WindowEngine {
         claimed = new AtomicIntegerArray(n);
         byte[][] marks = {new byte[n * n], new byte[n * n]};
         for (LogicalProcess lp : lps) {
-            lp.boxes = new Outbox[2][n];
+            lp.boxes = new Outbox[] {new Outbox(n), new Outbox(n)};
             lp.marks = marks;
         }
     }
@@ -129,6 +129,7 @@ final class WindowEngine {
         int p = parity;
         lp.merge(lps, p ^ 1);
         lp.parity = p;
+        lp.boxes[p].clear();
         lp.sentMin = Long.MAX_VALUE;
         lp.runWindow(windowEnd);
         nextAt[i] = Math.min(lp.queue.peekTime(), lp.sentMin);
