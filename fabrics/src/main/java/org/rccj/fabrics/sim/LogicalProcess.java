@@ -30,10 +30,12 @@ final class LogicalProcess {
     /** The CPU atomic being routed was posted by a coordinator (local shortcut): it completes later. */
     boolean postedAtomic;
     /**
-     * What this node tells other nodes, by the thread that runs them, for two windows in turn (the one being run
-     * and the one being merged): see {@link WindowEngine}.
+     * What this node tells other nodes, for two windows in turn (the one being run and the one being merged):
+     * {@code boxes[set]}; {@code marks[set][receiver * nodes + node]} is set when this node's box holds something for
+     * the receiver, so a receiver's merge reads one row (see {@link WindowEngine}).
      */
-    Outbox[][] boxes;
+    Outbox[] boxes;
+    byte[][] marks;
     /** Which of the two sets of outboxes this window fills; the smallest time sent in it. */
     int parity;
     long sentMin = Long.MAX_VALUE;
@@ -67,14 +69,29 @@ final class LogicalProcess {
         }
         e.time = time;
         if (time < sentMin) sentMin = time;
-        boxes[parity][to % boxes[parity].length].add(e, to);
+        tell(e, Outbox.EVENT, to);
     }
 
     /** An unsignaled op of another node executed here: its pool sees it free from the window's end (decision 0146). */
-    void landed(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].landed.add(op); }
+    void landed(SimOp op) { tell(op, Outbox.LANDED, op.srcNode); }
 
     /** A passive RPC of another node handled here: its sender sees it from the window's end (decision 0146). */
-    void handled(SimOp op) { boxes[parity][op.srcNode % boxes[parity].length].handled.add(op); }
+    void handled(SimOp op) { tell(op, Outbox.HANDLED, op.srcNode); }
+
+    /** Into this window's outbox for node {@code to}, marked for the receiver's merge. */
+    private void tell(SimOp op, byte kind, int to) {
+        if (boxes[parity].add(op, kind, to)) marks[parity][to * f.nodes + node] = 1;
+    }
+
+    /** Takes in what the other nodes sent here in set {@code p}, by sending node in index order. */
+    void merge(LogicalProcess[] lps, int p) {
+        byte[] m = marks[p];
+        for (int i = 0, row = node * lps.length; i < lps.length; i++) {
+            if (m[row + i] == 0) continue;
+            m[row + i] = 0;
+            lps[i].boxes[p].drainInto(this);
+        }
+    }
 
     /**
      * The requester NIC's work for a one-sided op leaving at {@code at} (WQE fetch per doorbell, per WQE, its

@@ -57,6 +57,8 @@ public final class SimFabric implements Fabric, Simulation, SmartNic {
     /** sim.threads: how many threads run the windows (1: the calling thread alone). */
     private int simThreads;
     private WindowEngine engine;
+    /** Tests only: see {@link WindowEngine}'s {@code beforeNode}. */
+    java.util.function.IntConsumer beforeNode;
     /** NIC time of a QP-context miss per RC op side, averaged over the uniform access to all QPs. */
     double qpMissNs;
     /** Expected latency an RC op pays for QP-context misses at its two ends (a PCIe round trip per miss). */
@@ -217,7 +219,7 @@ public final class SimFabric implements Fabric, Simulation, SmartNic {
                 w.scheduleRun();
             }
         }
-        engine = new WindowEngine(lps, cost.oneWayNs, simThreads);
+        engine = new WindowEngine(lps, cost.oneWayNs, simThreads, beforeNode);
         engine.run();
         for (int n = 0; n < nodes; n++) {
             for (int t = 0; t < threads; t++) {

@@ -2,42 +2,54 @@ package org.rccj.fabrics.sim;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 
 /**
- * The conservative window engine (decision 0147): virtual time advances in windows {@code [T, T + L)}, {@code L} the
- * lookahead (the smallest one-way wire latency between two nodes), {@code T} the earliest pending event of any node.
- * Inside a window each logical process runs its own events on its own; what it sends to another node cannot arrive
- * before the window's end, so it waits in an outbox ({@link Outbox}: one per sending node and receiving thread, two
- * sets used in turn). At the start of the next window each thread first merges what was sent to its own nodes, source
- * node by source node in index order and each in the order sent: every node's queue gets the same events in the same
- * order whatever the number of threads, so the run is the same on one thread as on many. With {@code threads > 1} the
- * logical processes are dealt round-robin to a fixed set of threads (the caller's and {@code threads - 1} more) that
- * meet at a barrier per window; the barrier's action only takes the minimum of the threads' next times.
+ * The conservative window engine (decisions 0147, 0195): virtual time advances in windows {@code [T, T + L)}, {@code L}
+ * the lookahead (the smallest one-way wire latency between two nodes), {@code T} the earliest pending event of any
+ * node. Inside a window each logical process runs its own events on its own; what it sends to another node cannot
+ * arrive before the window's end, so it waits in the sending node's outbox ({@link Outbox}: entries chained per
+ * receiving node, two sets used in turn). A node's turn in a window first merges what was sent to it in the last one, sending node by
+ * sending node in index order and each in the order sent, then runs its events to the window's end: every node's
+ * queue gets the same events in the same order whoever runs it, so the run is the same on one thread as on many.
+ * With {@code threads > 1} a fixed set of threads (the caller's and {@code threads - 1} more) meets at a
+ * {@link WindowBarrier} per window; in a window each claims its own nodes first (dealt round-robin), then any node
+ * not yet claimed, from the last: a thread that is slow or descheduled leaves its remaining nodes to the others. The
+ * barrier's action only takes the minimum of the nodes' next times.
  */
 final class WindowEngine {
     private final LogicalProcess[] lps;
     private final long lookahead;
     private final int threads;
-    /** Per thread: the earliest event it holds or sent, after its window. */
+    /** Per node: the earliest event it holds or sent, after the window. */
     private final long[] nextAt;
+    /** Per node: the window that claimed it (threads > 1). */
+    private final AtomicIntegerArray claimed;
     private volatile long windowStart, windowEnd;
-    private int parity;
+    private int parity, window;
     private volatile boolean done;
     private volatile Throwable failure;
     private final AtomicLong otherCpu = new AtomicLong();
+    /** Tests only: called with the node's index before each node's turn, on the thread that took it; null in runs. */
+    private final IntConsumer beforeNode;
 
-    WindowEngine(LogicalProcess[] lps, long lookahead, int threads) {
+    WindowEngine(LogicalProcess[] lps, long lookahead, int threads) { this(lps, lookahead, threads, null); }
+
+    WindowEngine(LogicalProcess[] lps, long lookahead, int threads, IntConsumer beforeNode) {
+        this.beforeNode = beforeNode;
         if (lookahead < 1) throw new IllegalArgumentException("sim: the lookahead (wire.one_way_ns) must be at least 1 ns");
         this.lps = lps;
         this.lookahead = lookahead;
         this.threads = threads;
-        nextAt = new long[threads];
+        int n = lps.length;
+        nextAt = new long[n];
+        claimed = new AtomicIntegerArray(n);
+        byte[][] marks = {new byte[n * n], new byte[n * n]};
         for (LogicalProcess lp : lps) {
-            lp.boxes = new Outbox[2][threads];
-            for (Outbox[] set : lp.boxes) for (int k = 0; k < threads; k++) set[k] = new Outbox();
+            lp.boxes = new Outbox[] {new Outbox(n), new Outbox(n)};
+            lp.marks = marks;
         }
     }
 
@@ -48,19 +60,17 @@ final class WindowEngine {
     long otherCpuNanos() { return otherCpu.get(); }
 
     void run() {
-        long t = Long.MAX_VALUE;
-        for (LogicalProcess lp : lps) t = Math.min(t, lp.queue.peekTime());
-        java.util.Arrays.fill(nextAt, t);
+        for (int i = 0; i < lps.length; i++) nextAt[i] = lps[i].queue.peekTime();
         nextWindow();
         if (threads == 1) {
             while (!done) {
-                step(0);
+                for (int i = 0; i < lps.length; i++) runNode(i);
                 nextWindow();
             }
         } else {
             runOnThreads();
         }
-        for (int k = 0; k < threads; k++) merge(k, parity);      // what the last window told (no events remain)
+        for (LogicalProcess lp : lps) lp.merge(lps, parity);     // what the last window told (no events remain)
         if (failure != null) rethrow(failure);
     }
 
@@ -72,7 +82,7 @@ final class WindowEngine {
     }
 
     private void runOnThreads() {
-        CyclicBarrier barrier = new CyclicBarrier(threads, this::nextWindow);
+        WindowBarrier barrier = new WindowBarrier(threads, this::nextWindow);
         Thread[] pool = new Thread[threads - 1];
         for (int k = 1; k < threads; k++) {
             int id = k;
@@ -95,43 +105,34 @@ final class WindowEngine {
         }
     }
 
-    /** One thread's share, window after window: nodes k, k + threads, ... */
-    private void loop(int k, CyclicBarrier barrier) {
+    /** One thread's share, window after window: its own nodes k, k + threads, ..., then any left, from the last. */
+    private void loop(int k, WindowBarrier barrier) {
         while (!done) {
+            int w = window;
             try {
-                step(k);
+                for (int i = k; i < lps.length; i += threads) if (claim(i, w)) runNode(i);
+                for (int i = lps.length - 1; i >= 0; i--) if (claim(i, w)) runNode(i);
             } catch (Throwable t) {
                 if (failure == null) failure = t;     // the first; the barrier's action ends the run
             }
-            try {
-                barrier.await();
-            } catch (InterruptedException | BrokenBarrierException e) {
-                if (failure == null) failure = e;
-                done = true;
-                barrier.reset();
-                return;
-            }
+            barrier.await(k);
         }
     }
 
-    /** Thread k's window: merge what the last window sent to its nodes, run them to the window's end, note what is next. */
-    private void step(int k) {
+    /** True for the one thread that takes node {@code i} in window {@code w}. */
+    private boolean claim(int i, int w) { return claimed.get(i) != w && claimed.getAndSet(i, w) != w; }
+
+    /** Node i's turn in the window: merge what the last window sent it, run it to the window's end, note what is next. */
+    private void runNode(int i) {
+        if (beforeNode != null) beforeNode.accept(i);
+        LogicalProcess lp = lps[i];
         int p = parity;
-        merge(k, p ^ 1);
-        long end = windowEnd, next = Long.MAX_VALUE;
-        for (int i = k; i < lps.length; i += threads) {
-            LogicalProcess lp = lps[i];
-            lp.parity = p;
-            lp.sentMin = Long.MAX_VALUE;
-            lp.runWindow(end);
-            next = Math.min(next, Math.min(lp.queue.peekTime(), lp.sentMin));
-        }
-        nextAt[k] = next;
-    }
-
-    /** Into thread k's nodes: the outboxes of set {@code p}, by sending node in index order. */
-    private void merge(int k, int p) {
-        for (LogicalProcess src : lps) src.boxes[p][k].drainInto(lps);
+        lp.merge(lps, p ^ 1);
+        lp.parity = p;
+        lp.boxes[p].clear();
+        lp.sentMin = Long.MAX_VALUE;
+        lp.runWindow(windowEnd);
+        nextAt[i] = Math.min(lp.queue.peekTime(), lp.sentMin);
     }
 
     /** Between two windows (one thread; the others wait at the barrier): the next window, or the end. */
@@ -148,6 +149,7 @@ final class WindowEngine {
             return;
         }
         parity ^= 1;
+        window++;
         windowStart = t;
         windowEnd = t + lookahead;
     }

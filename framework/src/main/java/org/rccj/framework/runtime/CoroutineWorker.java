@@ -128,27 +128,42 @@ public final class CoroutineWorker extends RpcWorker implements WorkerHost {
         return true;
     }
 
-    /** Takes the counter snapshots that bound the measured interval. */
+    /**
+     * When {@link #mark} next looks at the bounds of the measured interval: the next bound, or sooner. It looks at
+     * least every {@value #MARK_PERIOD_NS} ns of the worker's clock, so that its branch is taken during the warm-up as
+     * well and the JIT does not compile it as a trap that fires at the warm-up's end (see WorkerStats' sinks).
+     */
+    private long markAt = Long.MIN_VALUE;
+    static final long MARK_PERIOD_NS = 100_000;
+
+    /** Takes the counter snapshots that bound the measured interval, at the first pass at or after each bound. */
     private void mark() {
+        long now = ep.now();
+        if (now >= markAt) markBounds(now);
+    }
+
+    private void markBounds(long now) {
         WorkerStats s = stats;
-        if (s.endMarked) return;
-        if (s.warmEnd == WindowGate.CLOSED && cluster.windowGate != null) {       // warmup_ms: auto, not decided when last seen
+        if (s.warmEnd == WindowGate.CLOSED && cluster.windowGate != null && !s.endMarked) {   // warmup_ms: auto, undecided when last seen
             long start = cluster.windowGate.start();
-            if (start == WindowGate.CLOSED) return;
+            if (start == WindowGate.CLOSED) {
+                markAt = now + MARK_PERIOD_NS;
+                return;
+            }
             s.warmEnd = start;
             s.end = start + cluster.windowGate.durationNs();
         }
-        long now = ep.now();
         if (!s.warmMarked && now >= s.warmEnd) {
             s.warmMarked = true;
             s.warmCounters.add(ep.counters());
             s.warmBusy = ep.busyNanos();
         }
-        if (now >= s.end) {
+        if (!s.endMarked && now >= s.end) {
             s.endMarked = true;
             s.endCounters.add(ep.counters());
             s.endBusy = ep.busyNanos();
         }
+        markAt = s.endMarked ? Long.MAX_VALUE : Math.min(now + MARK_PERIOD_NS, s.warmMarked ? s.end : s.warmEnd);
     }
 
     /**

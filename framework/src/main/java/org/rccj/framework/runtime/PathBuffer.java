@@ -38,15 +38,13 @@ final class PathBuffer {
         this.latency += latency;
     }
 
-    /** Moves the sums into {@code bucket} of {@code into} when {@code measuring}; drops them otherwise. */
-    void flush(PathTotals into, int bucket, boolean measuring) {
+    /** Moves the sums into {@code bucket} of {@code into} (outside the measured interval: a sink, see WorkerStats). */
+    void flush(PathTotals into, int bucket) {
         if (calls == 0) return;
-        if (measuring) {
-            into.add(bucket, ns, calls, latency);
-            if (into.sample[bucket] == null) {
-                into.sample[bucket] = first.clone();
-                into.sampleLatencyNs[bucket] = firstLatency;
-            }
+        into.add(bucket, ns, calls, latency);
+        if (into.sample[bucket] == null) {
+            into.sample[bucket] = first.clone();
+            into.sampleLatencyNs[bucket] = firstLatency;
         }
         Arrays.fill(ns, 0);
         calls = 0;

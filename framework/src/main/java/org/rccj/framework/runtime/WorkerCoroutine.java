@@ -68,9 +68,8 @@ public final class WorkerCoroutine extends CoroutineContext {
     public long cachedLocation(Table t, long key) {
         long off = worker.cache.get(t.id, key);
         boolean hit = off >= 0 && t.validTupleOffset(off);
-        if (worker.stats.measuring(ep.now())) {
-            if (hit) worker.cacheHits++; else worker.cacheMisses++;
-        }
+        int in = worker.stats.measured(ep.now());     // no branch on the interval (WorkerStats' sinks)
+        if (hit) worker.cacheHits += in; else worker.cacheMisses += in;
         return hit ? off : -1;
     }
     /** When the run ends on this worker's clock: no new transaction starts after it. */
@@ -278,7 +277,7 @@ public final class WorkerCoroutine extends CoroutineContext {
     @Override
     public long stageStart() {
         long now = ep.now();
-        if (paths) pathBuffer.flush(worker.stats.paths, PathTotals.OUTSIDE, worker.stats.measuring(now));
+        if (paths) pathBuffer.flush(worker.stats.paths(now), PathTotals.OUTSIDE);
         return now;
     }
 
@@ -290,13 +289,13 @@ public final class WorkerCoroutine extends CoroutineContext {
             long end = cutAt;
             cutAt = -1;
             worker.stats.stage(s, start, end);
-            if (paths) pathBuffer.flush(worker.stats.paths, PathTotals.OUTSIDE, worker.stats.measuring(start));
+            if (paths) pathBuffer.flush(worker.stats.paths(start), PathTotals.OUTSIDE);
             txStageNs += end - start;
             return;
         }
         cutAt = -1;
         worker.stats.stage(s, start, now);
-        if (paths) pathBuffer.flush(worker.stats.paths, s.ordinal(), worker.stats.measuring(start));
+        if (paths) pathBuffer.flush(worker.stats.paths(start), s.ordinal());
         txStageNs += now - start;
     }
 
@@ -308,7 +307,7 @@ public final class WorkerCoroutine extends CoroutineContext {
         if (!cluster.artifactStageTimers) return;
         long now = ep.now();
         cutAt = now;
-        if (paths) pathBuffer.flush(worker.stats.paths, s.ordinal(), worker.stats.measuring(now));
+        if (paths) pathBuffer.flush(worker.stats.paths(now), s.ordinal());
     }
 
     /** Stage time of the current transaction so far, its aborted attempts included (TxnLoop resets it). */

@@ -56,7 +56,30 @@ public final class WorkerStats implements java.io.Serializable {
         execute = shareWith == null ? new Histogram() : shareWith.execute;
         timeline = new long[timelineBuckets];
         history = recordHistory ? new ArrayList<>() : null;
+        Histogram sink = shareWith == null ? new Histogram() : shareWith.stagesBy[OUT][0];
+        TxnTypeStats[] outTypes = new TxnTypeStats[types];
+        for (int i = 0; i < types; i++) outTypes[i] = new TxnTypeStats(sink);
+        Histogram[] outStages = new Histogram[stages.length];
+        java.util.Arrays.fill(outStages, sink);
+        typesBy = new TxnTypeStats[][] {outTypes, perType};
+        stagesBy = new Histogram[][] {outStages, stages};
+        executeBy = new Histogram[] {sink, execute};
+        reasonsBy = List.of(new LinkedHashMap<>(), abortReasons);
+        pathsBy = new PathTotals[] {new PathTotals(), paths};
     }
+
+    /*
+     * What falls outside the measured interval is recorded as well, into these sinks, and dropped: recording then
+     * takes no branch on the interval. A branch that one side never took during the warm-up is compiled as a trap by
+     * the JIT, which fires at the warm-up's end in every method that inlined it (the simulator's whole loop) and has
+     * them compiled again, in the middle of the run (decision 0196). Indexed by measured(t): OUT or IN.
+     */
+    private static final int OUT = 0;
+    private final transient TxnTypeStats[][] typesBy;
+    private final transient Histogram[][] stagesBy;
+    private final transient Histogram[] executeBy;
+    private final transient List<Map<String, long[]>> reasonsBy;
+    private final transient PathTotals[] pathsBy;
 
     /** Keeps what the merge needs from the worker once it stopped, so stats travel without their worker (tcp). */
     void seal(Counters counters, long busy, long hits, long misses) {
@@ -67,14 +90,21 @@ public final class WorkerStats implements java.io.Serializable {
         cacheMisses = misses;
     }
 
-    boolean measuring(long t) { return t >= warmEnd && t < end; }
+    /**
+     * 1 when {@code t} is in the measured interval {@code [warmEnd, end)}, else 0, computed without a branch (see the
+     * sinks above): both differences keep their sign for times and bounds within 2^62 ns of each other.
+     */
+    int measured(long t) { return (int) (~((t - warmEnd) | (end - 1 - t)) >>> 63); }
+
+    /** Where the critical paths of waits at {@code t} are summed ({@link #paths} inside the measured interval). */
+    PathTotals paths(long t) { return pathsBy[measured(t)]; }
 
     void stage(Stage s, long start, long stop) {
-        if (measuring(start)) stages[s.ordinal()].record(stop - start);
+        stagesBy[measured(start)][s.ordinal()].record(stop - start);
     }
 
     void execute(long start, long stop) {
-        if (measuring(start)) execute.record(stop - start);
+        executeBy[measured(start)].record(stop - start);
     }
 
     private long committedTotal;
@@ -85,14 +115,14 @@ public final class WorkerStats implements java.io.Serializable {
     /** A commit at {@code at} of a transaction first started at {@code firstStart}, with its stage time and outside parts (ns). */
     void commit(int type, long firstStart, long at, long stageNs, long[] outside) {
         committedTotal++;
-        if (!measuring(at)) return;
-        committedStageNs += stageNs;
-        for (int i = 0; i < outside.length; i++) outsideNs[i] += outside[i];
-        TxnTypeStats s = perType[type];
+        int in = measured(at);
+        committedStageNs += stageNs * in;
+        for (int i = 0; i < outside.length; i++) outsideNs[i] += outside[i] * in;
+        TxnTypeStats s = typesBy[in][type];
         s.commits++;
         s.latency.record(at - firstStart);
         int b = (int) ((at - warmEnd) * timeline.length / Math.max(1, end - warmEnd));
-        timeline[Math.min(timeline.length - 1, Math.max(0, b))]++;
+        timeline[Math.min(timeline.length - 1, Math.max(0, b))] += in;
     }
 
     /** When this worker's measured window started (fabric clock, ns; {@link WindowGate#CLOSED} if it never did). */
@@ -128,13 +158,13 @@ public final class WorkerStats implements java.io.Serializable {
 
     /** @param stageNs a rolled-back transaction's stage time (every attempt), ns */
     void abort(int type, String reason, boolean logic, long at, long stageNs) {
-        if (!measuring(at)) return;
+        int in = measured(at);
         if (logic) {
-            perType[type].rolledBack++;
-            rolledBackStageNs += stageNs;
+            typesBy[in][type].rolledBack++;
+            rolledBackStageNs += stageNs * in;
             return;
         }
-        perType[type].aborts++;
-        abortReasons.computeIfAbsent(reason, r -> new long[1])[0]++;
+        typesBy[in][type].aborts++;
+        reasonsBy.get(in).computeIfAbsent(reason, r -> new long[1])[0]++;
     }
 }
