@@ -12,12 +12,15 @@ import org.rccj.framework.run.RunResult;
 /**
  * Noise on wall-clock fabrics, recorded and flagged: the host's load around the run (summary.json's
  * {@code environment.host_load}), and warnings when the host was busier than the run's threads allow, when CPU time
- * was stolen, when the throughput of the timeline's intervals varies by more than {@value #MAX_CV_PERCENT}% within
+ * was stolen, when the throughput of the timeline's intervals varies by more than {@link #MAX_CV_PERCENT}% within
  * the window, when the window is too short for a stable figure, and (tables) when a point's repeats disagree.
  */
 public final class HostNoise {
-    /** Coefficient of variation of the timeline's interval throughputs above which a run warns, percent. */
-    public static final int MAX_CV_PERCENT = 15;
+    /**
+     * Coefficient of variation of the timeline's interval throughputs above which a run warns, percent: the bound
+     * {@code warmup_ms: auto} waits for ({@link org.rccj.framework.run.AutoWarmup#MAX_CV}), one value for both.
+     */
+    public static final int MAX_CV_PERCENT = (int) Math.round(100 * org.rccj.framework.run.AutoWarmup.MAX_CV);
     /** How the warning of a run whose throughput was not steady within its window begins. */
     public static final String UNSTEADY = "throughput varies by ";
     /** Stolen share of the host's CPU time above which a run warns. */

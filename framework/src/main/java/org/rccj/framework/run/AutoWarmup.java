@@ -19,8 +19,8 @@ public record AutoWarmup(double boundMs) {
     /** Largest change of the mean throughput between the two halves, relative to the later one. */
     public static final double MAX_TREND = 0.05;
     /**
-     * Largest coefficient of variation of the later half's intervals (the value above which a window's timeline warns,
-     * {@code results.HostNoise.MAX_CV_PERCENT}).
+     * Largest coefficient of variation of the later half's intervals; also the value above which a window's timeline
+     * warns ({@code results.HostNoise.MAX_CV_PERCENT} is derived from it).
      */
     public static final double MAX_CV = 0.15;
     /**
